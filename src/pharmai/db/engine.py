@@ -1,0 +1,110 @@
+"""Engines and sessions: SQLite (WAL) by default, PostgreSQL through psycopg by URL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from pharmai.errors import DatabaseError, PharmaiError
+
+__all__ = ["Database", "normalize_url"]
+
+
+def normalize_url(url: str) -> str:
+    """Point bare ``postgresql://`` URLs at the psycopg 3 driver pharmai ships with."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL lets readers proceed while one writer commits; busy_timeout makes writers queue, not fail.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def _sqlite_begin(conn: Any) -> None:
+    # A write transaction takes the write lock up front (BEGIN IMMEDIATE), so read-then-write
+    # transactions queue on busy_timeout instead of failing on lock upgrade; reads stay deferred so
+    # WAL readers never wait for a writer.
+    if conn.get_execution_options().get("pharmai_write"):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    else:
+        conn.exec_driver_sql("BEGIN")
+
+
+class Database:
+    """A database pharmai talks to: one engine and its session factory.
+
+    Args:
+        url: Any SQLAlchemy URL; ``postgresql://`` is mapped to psycopg.
+        echo: Log SQL statements (debugging only).
+    """
+
+    def __init__(self, url: str, *, echo: bool = False) -> None:
+        self.url = normalize_url(url)
+        parsed = make_url(self.url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        kwargs: dict[str, Any] = {"echo": echo, "future": True}
+        if self.is_sqlite:
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            kwargs.update(pool_pre_ping=True, pool_size=10, max_overflow=20)
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+            # Let SQLAlchemy, not pysqlite, decide when transactions begin.
+            event.listen(self.engine, "connect", lambda c, _r: setattr(c, "isolation_level", None))
+            event.listen(self.engine, "begin", _sqlite_begin)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._write_sessions = sessionmaker(
+            self.engine.execution_options(pharmai_write=True), expire_on_commit=False
+        )
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.engine.dialect.name
+
+    @contextmanager
+    def session(self, *, write: bool = False) -> Iterator[Session]:
+        """A session in one transaction: committed on success, rolled back on any error.
+
+        Args:
+            write: The transaction will write after reading; on SQLite it takes the write lock at
+                once (PostgreSQL relies on row locks taken by the caller instead).
+
+        Database failures surface as :class:`~pharmai.errors.DatabaseError`, never as driver internals.
+        """
+        session = (self._write_sessions if write else self._sessions)()
+        try:
+            yield session
+            session.commit()
+        except PharmaiError:
+            session.rollback()
+            raise
+        except SQLAlchemyError as exc:
+            session.rollback()
+            raise DatabaseError() from exc
+        except BaseException:
+            session.rollback()
+            raise
+        finally:
+            session.close()
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()

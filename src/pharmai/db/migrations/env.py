@@ -1,0 +1,21 @@
+"""Alembic environment: runs pharmai's migrations on the connection the caller hands in."""
+
+from __future__ import annotations
+
+from alembic import context
+
+from pharmai.db.models import Base
+
+config = context.config
+connection = config.attributes.get("connection")
+if connection is None:  # pragma: no cover - pharmai always passes a connection
+    raise RuntimeError("pharmai migrations run through `pharmai db upgrade`")
+
+context.configure(
+    connection=connection,
+    target_metadata=Base.metadata,
+    render_as_batch=connection.dialect.name == "sqlite",
+    compare_type=True,
+)
+with context.begin_transaction():
+    context.run_migrations()

@@ -1,0 +1,359 @@
+"""The one exception tree of pharmai: each leaf is exactly one envelope error code.
+
+Messages are templates in both languages, filled from ``details``. They never carry internals (SQL,
+stack traces) and never another patient's data; callers put only the caller's own input in details.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+__all__ = [
+    "AmbiguousMedication",
+    "AuthExpired",
+    "AuthFailed",
+    "ConfirmationDenied",
+    "ConfirmationRequired",
+    "DatabaseError",
+    "Forbidden",
+    "IdentityRequired",
+    "ImportFailed",
+    "InternalError",
+    "MedNotFound",
+    "MissingMedicationQuery",
+    "NoEquivalentsFound",
+    "NoRefillsRemaining",
+    "NotFound",
+    "OutOfStock",
+    "PatientNotFound",
+    "PharmaiError",
+    "PrescriptionNotFound",
+    "RateLimited",
+    "RxExpired",
+    "RxNotActive",
+    "StoreNotFound",
+    "ToolNotFound",
+    "ToolTimeout",
+    "UnknownMedId",
+    "ValidationFailed",
+    "error_for_code",
+]
+
+
+class PharmaiError(Exception):
+    """Base of every error pharmai raises on purpose.
+
+    Args:
+        details: Machine-readable facts about the failure (they also fill the message template).
+        message: Overrides the template (English) when given.
+    """
+
+    code: ClassVar[str] = "INTERNAL"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "Something went wrong. Please try again or ask a pharmacist.",
+        "he": "משהו השתבש. נסו שוב או פנו לרוקח/ת.",
+    }
+
+    def __init__(self, details: dict[str, Any] | None = None, *, message: str | None = None) -> None:
+        self.details: dict[str, Any] | None = details
+        self._message = message
+        super().__init__(self.message("en"))
+
+    def message(self, language: str = "en") -> str:
+        """The human message in ``language`` ("en" or "he")."""
+        if self._message is not None and language == "en":
+            return self._message
+        template = self.templates.get(language) or self.templates["en"]
+        try:
+            return template.format(**(self.details or {}))
+        except (KeyError, IndexError, ValueError):
+            return template
+
+    def to_error(self, language: str = "en") -> dict[str, Any]:
+        """The canonical envelope's ``error`` object."""
+        return {"code": self.code, "message": self.message(language), "details": self.details}
+
+
+class ValidationFailed(PharmaiError):
+    """Arguments do not match the schema; ``details.fields`` lists the offending fields."""
+
+    code = "VALIDATION_ERROR"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "Some of the input is not valid: {fields_text}.",
+        "he": "חלק מהקלט אינו תקין: {fields_text}.",
+    }
+
+    def __init__(self, fields: list[dict[str, Any]] | None = None, *, message: str | None = None) -> None:
+        fields = fields or []
+        self.fields = fields
+        super().__init__({"fields": fields}, message=message)
+
+    def message(self, language: str = "en") -> str:
+        names = ", ".join(str(f.get("field", "?")) for f in self.fields) or "?"
+        if self._message is not None and language == "en":
+            return self._message
+        return self.templates.get(language, self.templates["en"]).format(fields_text=names)
+
+
+class NotFound(PharmaiError):
+    """Base of the "no such thing" errors."""
+
+    code = "NOT_FOUND"
+    templates: ClassVar[dict[str, str]] = {"en": "Not found.", "he": "לא נמצא."}
+
+
+class IdentityRequired(PharmaiError):
+    """Please verify your identity first (email or phone and a one-time code)."""
+
+    code = "IDENTITY_REQUIRED"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "Please verify your identity first (email or phone and a one-time code).",
+        "he": 'יש לאמת את זהותך קודם (דוא"ל או טלפון וקוד חד-פעמי).',
+    }
+
+
+class Forbidden(PharmaiError):
+    """That information belongs to another account and cannot be shown in this session."""
+
+    code = "FORBIDDEN"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "That information belongs to another account and cannot be shown in this session.",
+        "he": "המידע הזה שייך לחשבון אחר ואי אפשר להציג אותו בשיחה הזו.",
+    }
+
+
+class ConfirmationRequired(PharmaiError):
+    """This action needs your confirmation: {summary}"""
+
+    code = "CONFIRMATION_REQUIRED"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "This action needs your confirmation: {summary}",
+        "he": "הפעולה הזו דורשת את אישורך: {summary}",
+    }
+
+
+class ConfirmationDenied(PharmaiError):
+    """The action was not confirmed, so nothing was done."""
+
+    code = "CONFIRMATION_DENIED"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "The action was not confirmed, so nothing was done.",
+        "he": "הפעולה לא אושרה, ולכן לא בוצע דבר.",
+    }
+
+
+class RateLimited(PharmaiError):
+    """Too many requests. Please try again in {retry_after} seconds."""
+
+    code = "RATE_LIMITED"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "Too many requests. Please try again in {retry_after} seconds.",
+        "he": "יותר מדי בקשות. נסו שוב בעוד {retry_after} שניות.",
+    }
+
+
+class ToolTimeout(PharmaiError):
+    """The request took too long. Please try again."""
+
+    code = "TIMEOUT"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "The request took too long. Please try again.",
+        "he": "הבקשה ארכה זמן רב מדי. נסו שוב.",
+    }
+
+
+class DatabaseError(PharmaiError):
+    """The pharmacy database is not available right now. Please try again shortly."""
+
+    code = "DB_ERROR"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "The pharmacy database is not available right now. Please try again shortly.",
+        "he": "מאגר הנתונים של בית המרקחת אינו זמין כרגע. נסו שוב בעוד מעט.",
+    }
+
+
+class InternalError(PharmaiError):
+    """Unexpected failure."""
+
+    code = "INTERNAL"
+    templates: ClassVar[dict[str, str]] = {
+        "en": PharmaiError.templates["en"],
+        "he": PharmaiError.templates["he"],
+    }
+
+
+class ToolNotFound(NotFound):
+    """There is no tool named '{tool}'."""
+
+    code = "TOOL_NOT_FOUND"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "There is no tool named '{tool}'.",
+        "he": "אין כלי בשם '{tool}'.",
+    }
+
+
+class MissingMedicationQuery(PharmaiError):
+    """Which medication do you mean?"""
+
+    code = "MISSING_MEDICATION_QUERY"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "Which medication do you mean?",
+        "he": "לאיזו תרופה הכוונה?",
+    }
+
+
+class MedNotFound(NotFound):
+    """I couldn't find a medication matching '{query}'. Please check the spelling or try another name."""
+
+    code = "MED_NOT_FOUND"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "I couldn't find a medication matching '{query}'. Please check the spelling or try another name.",
+        "he": "לא מצאתי תרופה בשם '{query}'. אנא בדקו את האיות או נסו שם אחר.",
+    }
+
+
+class AmbiguousMedication(PharmaiError):
+    """'{query}' matches several medications. Which one do you mean?"""
+
+    code = "AMBIGUOUS"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "'{query}' matches several medications. Which one do you mean?",
+        "he": "'{query}' מתאים לכמה תרופות. לאיזו מהן הכוונה?",
+    }
+
+
+class StoreNotFound(NotFound):
+    """There is no store '{store_id}'."""
+
+    code = "STORE_NOT_FOUND"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "There is no store '{store_id}'.",
+        "he": "אין סניף '{store_id}'.",
+    }
+
+
+class NoEquivalentsFound(PharmaiError):
+    """No identical equivalent is in stock at this store. Pharmacy staff can help with other options."""
+
+    code = "NO_EQUIVALENTS_FOUND"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "No identical equivalent is in stock at this store. Pharmacy staff can help with other options.",
+        "he": "אין כרגע במלאי בסניף תחליף זהה. צוות בית המרקחת יוכל לעזור באפשרויות אחרות.",
+    }
+
+
+class UnknownMedId(PharmaiError):
+    """I cannot assess interactions for unknown items ({unknown_text}). Please ask a pharmacist."""
+
+    code = "UNKNOWN_MED_ID"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "I cannot assess interactions for unknown items ({unknown_text}). Please ask a pharmacist.",
+        "he": "אין באפשרותי לבדוק אינטראקציות לפריטים לא מוכרים ({unknown_text}). אנא פנו לרוקח/ת.",
+    }
+
+
+class PatientNotFound(NotFound):
+    """I couldn't find that account. Please check the details."""
+
+    code = "PATIENT_NOT_FOUND"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "I couldn't find that account. Please check the details.",
+        "he": "לא מצאתי את החשבון הזה. אנא בדקו את הפרטים.",
+    }
+
+
+class PrescriptionNotFound(NotFound):
+    """I couldn't find that prescription on your file."""
+
+    code = "PRESCRIPTION_NOT_FOUND"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "I couldn't find that prescription on your file.",
+        "he": "לא מצאתי את המרשם הזה בתיק שלך.",
+    }
+
+
+class RxExpired(PharmaiError):
+    """This prescription has expired. Please consult your doctor for a new prescription."""
+
+    code = "RX_EXPIRED"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "This prescription has expired. Please consult your doctor for a new prescription.",
+        "he": "תוקף המרשם הזה פג. אנא פנו לרופא/ה לקבלת מרשם חדש.",
+    }
+
+
+class RxNotActive(PharmaiError):
+    """This prescription is {status} and cannot be refilled."""
+
+    code = "RX_NOT_ACTIVE"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "This prescription is {status} and cannot be refilled.",
+        "he": "המרשם הזה במצב {status_he} ולא ניתן לחדש אותו.",
+    }
+
+
+class NoRefillsRemaining(PharmaiError):
+    """This prescription has no refills remaining. Please consult your doctor."""
+
+    code = "NO_REFILLS_REMAINING"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "This prescription has no refills remaining. Please consult your doctor.",
+        "he": "לא נותרו חידושים במרשם הזה. אנא פנו לרופא/ה.",
+    }
+
+
+class OutOfStock(PharmaiError):
+    """This medication is out of stock at the selected store."""
+
+    code = "OUT_OF_STOCK"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "This medication is out of stock at the selected store.",
+        "he": "התרופה אזלה מהמלאי בסניף שנבחר.",
+    }
+
+
+class AuthFailed(PharmaiError):
+    """That code is not correct."""
+
+    code = "AUTH_FAILED"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "That code is not correct.",
+        "he": "הקוד שגוי.",
+    }
+
+
+class AuthExpired(PharmaiError):
+    """That code has expired or is no longer valid. Please ask for a new one."""
+
+    code = "AUTH_EXPIRED"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "That code has expired or is no longer valid. Please ask for a new one.",
+        "he": "תוקף הקוד פג או שאינו תקף עוד. אנא בקשו קוד חדש.",
+    }
+
+
+class ImportFailed(PharmaiError):
+    """Line {line}: {reason}"""
+
+    code = "IMPORT_ERROR"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "Line {line}: {reason}",
+        "he": "שורה {line}: {reason}",
+    }
+
+
+_BY_CODE: dict[str, type[PharmaiError]] = {}
+
+
+def _index(cls: type[PharmaiError]) -> None:
+    for sub in cls.__subclasses__():
+        _BY_CODE.setdefault(sub.code, sub)
+        _index(sub)
+
+
+_index(PharmaiError)
+
+
+def error_for_code(code: str) -> type[PharmaiError]:
+    """The exception class of an envelope error code (``INTERNAL`` for unknown codes)."""
+    return _BY_CODE.get(code, InternalError)
