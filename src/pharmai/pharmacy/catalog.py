@@ -31,6 +31,7 @@ __all__ = [
     "get_medication",
     "list_medications",
     "medication_info",
+    "medications_by_id",
     "resolve_query",
 ]
 
@@ -96,6 +97,16 @@ def get_medication(session: Session, med_id: Any, *, language: str = "en", store
     store = get_store(session, store_id)
     product = get_product(session, med_id)
     return medication_views(session, [product], store.store_id, language)[0]
+
+
+def medications_by_id(
+    session: Session, med_ids: list[str], *, language: str = "en", store_id: Any = None
+) -> dict[str, Medication]:
+    """The facts and stock of several products at once, keyed by id (unknown ids are left out)."""
+    language = check_language(language)
+    store = get_store(session, store_id)
+    products = list(load_products(session, med_ids).values())
+    return {m.med_id: m for m in medication_views(session, products, store.store_id, language)}
 
 
 def resolve_query(session: Session, query: Any, language: str) -> Any:

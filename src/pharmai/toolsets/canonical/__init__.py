@@ -1,0 +1,18 @@
+"""The canonical pharmacy toolset (``shared/CONTRACTS.md``), the default profile."""
+
+from __future__ import annotations
+
+from pharmai.tools import Registry
+from pharmai.toolsets.canonical import catalog, identity, interactions, inventory, prescriptions, support
+
+__all__ = ["PROFILE", "build_registry"]
+
+PROFILE = "canonical"
+
+
+def build_registry() -> Registry:
+    """Every canonical tool, in the canonical envelope."""
+    registry = Registry(PROFILE)
+    for module in (catalog, inventory, interactions, identity, prescriptions, support):
+        module.register(registry)
+    return registry

@@ -1,0 +1,45 @@
+"""Canonical ``interaction_check``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pharmai.pharmacy import interactions
+from pharmai.tools import Registry, ToolContext, ToolKind
+from pharmai.toolsets.canonical.models import InteractionCheckInput, InteractionCheckOutput
+
+__all__ = ["interaction_check", "register"]
+
+
+def interaction_check(args: InteractionCheckInput, ctx: ToolContext) -> dict[str, Any]:
+    """Check known interactions among 2 to 10 medications (by med_id).
+
+    Call this whenever the customer asks about, or asks for, two or more medications together. Returns
+    the worst `interaction_level` (none, caution or avoid) and every pair with its factual message;
+    two products with the same active ingredient come back as a `caution` duplicate. When the level is
+    avoid you must tell the customer explicitly that these medications cannot be taken together and
+    refer them to a pharmacist or doctor, without advising what to do instead. On UNKNOWN_MED_ID say you
+    cannot assess interactions for the unknown items and refer them to a pharmacist.
+    """
+    with ctx.transaction() as session:
+        report = interactions.check_interactions(session, args.med_ids, language=args.language)
+    return {
+        "interaction_level": report.interaction_level,
+        "pairs": [
+            {"med_id_a": p.med_id_a, "med_id_b": p.med_id_b, "level": p.level, "message": p.message}
+            for p in report.pairs
+        ],
+        "notes": report.notes,
+    }
+
+
+def register(registry: Registry) -> None:
+    """Add ``interaction_check`` to ``registry``."""
+    registry.tool(
+        input=InteractionCheckInput,
+        output=InteractionCheckOutput,
+        kind=ToolKind.READ,
+        idempotent=True,
+        title="Interaction check",
+        title_he="בדיקת אינטראקציות",
+    )(interaction_check)

@@ -1,0 +1,171 @@
+"""Canonical prescription tools: list, verify and refill — always for the session's own patient."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from pharmai.pharmacy import prescriptions, refills
+from pharmai.tools import Registry, RiskLevel, ToolContext, ToolKind
+from pharmai.toolsets._context import require_patient, session_store
+from pharmai.toolsets.canonical.models import (
+    GetPrescriptionsInput,
+    GetPrescriptionsOutput,
+    PrescriptionVerifyInput,
+    PrescriptionVerifyOutput,
+    RequestRefillInput,
+    RequestRefillOutput,
+)
+
+__all__ = ["get_user_prescriptions", "prescription_verify", "register", "request_refill"]
+
+
+def get_user_prescriptions(args: GetPrescriptionsInput, ctx: ToolContext) -> dict[str, Any]:
+    """List the verified customer's prescriptions.
+
+    Call this when the customer asks about their prescriptions or which ones can be refilled. The
+    patient comes from the session (there is no patient argument); without a verified patient the
+    answer is IDENTITY_REQUIRED, and you should start verify_customer_identity. Each prescription has
+    its status (active, expired, completed, cancelled), refills_left, expires_at, can_refill and
+    refill_pending. Report them as they are; do not suggest changes to the treatment.
+    """
+    user_id = require_patient(ctx)
+    with ctx.transaction() as session:
+        result = prescriptions.list_prescriptions(
+            session, user_id, clock=ctx.clock, language=args.language, store_id=session_store(ctx)
+        )
+    return {
+        "user": {"user_id": result.user.user_id, "full_name": result.user.full_name},
+        "prescriptions": [
+            {
+                "presc_id": p.presc_id,
+                "med_id": p.med_id,
+                "display_name": p.display_name,
+                "status": p.status,
+                "refills_left": p.refills_left,
+                "expires_at": p.expires_at,
+                "can_refill": p.can_refill,
+                "refill_pending": p.refill_pending,
+                "rx_required": p.rx_required,
+                "in_stock": p.in_stock,
+            }
+            for p in result.prescriptions
+        ],
+    }
+
+
+def prescription_verify(args: PrescriptionVerifyInput, ctx: ToolContext) -> dict[str, Any]:
+    """Check whether a medication needs a prescription and whether the customer holds a valid one.
+
+    Call this before any refill or fulfilment of a prescription medication, with the `med_id` or the
+    `presc_id` and `intent` (refill or new). Returns rx_required, has_valid_rx, rx_status, refills
+    remaining and `next_step`: allow_refill_request (you may offer request_refill), request_rx_details,
+    cannot_proceed (explain `notes` and refer to the doctor) or no_rx_needed. The patient is the
+    session's verified patient.
+    """
+    user_id = require_patient(ctx)
+    with ctx.transaction() as session:
+        result = prescriptions.verify(
+            session,
+            user_id,
+            med_id=args.med_id,
+            presc_id=args.presc_id,
+            intent=args.intent,
+            clock=ctx.clock,
+            language=args.language,
+        )
+    return {
+        "rx_required": result.rx_required,
+        "patient_found": result.patient_found,
+        "has_valid_rx": result.has_valid_rx,
+        "rx_status": result.rx_status,
+        "presc_id": result.presc_id,
+        "expires_at": result.expires_at,
+        "refills_remaining": result.refills_remaining,
+        "next_step": result.next_step,
+        "notes": result.notes,
+    }
+
+
+def request_refill(args: RequestRefillInput, ctx: ToolContext) -> dict[str, Any]:
+    """Request a refill of one of the customer's prescriptions, for pickup at a store.
+
+    Call this only after prescription_verify answered allow_refill_request and inventory_check showed
+    stock. The customer must approve it: the first call answers CONFIRMATION_REQUIRED and the person
+    confirms in their interface; never claim the refill is placed before it is. Checks ownership,
+    status, expiry, refills left and stock, and reserves the stock. A second request for a prescription
+    with a pending refill returns the existing one.
+    """
+    user_id = require_patient(ctx)
+    with ctx.transaction(write=True) as session:
+        result = refills.request_refill(
+            session, user_id, args.presc_id, session_store(ctx, args.store_id), clock=ctx.clock, language=args.language
+        )
+    return {
+        "refill": {
+            "refill_id": result.refill_id,
+            "presc_id": result.presc_id,
+            "med_id": result.med_id,
+            "store_id": result.store_id,
+            "status": "pending",
+            "refills_left_after": result.refills_left_after,
+            "ready_by": result.ready_by,
+        },
+        "existing": result.existing,
+    }
+
+
+_REFILL_SUMMARY = {
+    "en": "Request a refill of prescription {presc_id} for pickup at store {store}.",
+    "he": "לבקש חידוש של מרשם {presc_id} לאיסוף בסניף {store}.",
+}
+
+
+def _authorize_refill(args: BaseModel, ctx: ToolContext) -> None:
+    # Refuse another patient's (or an unknown) prescription before a confirmation is proposed: the
+    # person must never be asked to approve something that can only fail, nor see it echoed back.
+    assert isinstance(args, RequestRefillInput)
+    user_id = require_patient(ctx)
+    with ctx.transaction() as session:
+        prescriptions.owned_prescription(session, user_id, args.presc_id)
+
+
+def _refill_summary(args: BaseModel, language: str) -> str:
+    assert isinstance(args, RequestRefillInput)
+    return _REFILL_SUMMARY[language].format(presc_id=args.presc_id, store=args.store_id or "—")
+
+
+def register(registry: Registry) -> None:
+    """Add the prescription tools to ``registry``."""
+    registry.tool(
+        input=GetPrescriptionsInput,
+        output=GetPrescriptionsOutput,
+        kind=ToolKind.READ,
+        phi=True,
+        idempotent=True,
+        title="My prescriptions",
+        title_he="המרשמים שלי",
+    )(get_user_prescriptions)
+    registry.tool(
+        input=PrescriptionVerifyInput,
+        output=PrescriptionVerifyOutput,
+        kind=ToolKind.READ,
+        phi=True,
+        idempotent=True,
+        title="Verify prescription",
+        title_he="בדיקת מרשם",
+    )(prescription_verify)
+    registry.tool(
+        input=RequestRefillInput,
+        output=RequestRefillOutput,
+        kind=ToolKind.WRITE,
+        phi=True,
+        confirm=True,
+        risk=RiskLevel.MEDIUM,
+        idempotent=True,
+        title="Request refill",
+        title_he="בקשת חידוש מרשם",
+        summary=_refill_summary,
+        authorize=_authorize_refill,
+    )(request_refill)
