@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pharmai.cli import _db, _start
+from pharmai.cli import _db, _outbox, _start, _tools
 
 __all__ = ["app", "main"]
 
@@ -15,7 +15,9 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(_db.app, name="db")
+app.add_typer(_tools.app, name="tools")
 app.command("start")(_start.start)
+app.command("outbox")(_outbox.outbox)
 
 
 def main() -> None:

@@ -30,7 +30,9 @@ __all__ = [
     "MAX_ATTEMPTS",
     "ChallengeStarted",
     "VerifiedPatient",
+    "OutboxEntry",
     "latest_outbox_code",
+    "recent_outbox",
     "mask_identifier",
     "start_challenge",
     "verify_code",
@@ -236,3 +238,21 @@ def latest_outbox_code(session: Session, destination: Any = None) -> str | None:
         query = query.where(OutboxMessage.destination == canonical(destination)[1])
     row = session.scalars(query.order_by(OutboxMessage.created_at.desc(), OutboxMessage.id.desc()).limit(1)).first()
     return row.code if row is not None else None
+
+
+@dataclass(frozen=True)
+class OutboxEntry:
+    """One message of the development outbox, as the CLI and the web demo show it."""
+
+    created_at: datetime
+    channel: str
+    destination: str
+    body: str
+
+
+def recent_outbox(session: Session, limit: int = 10) -> list[OutboxEntry]:
+    """The newest messages of the development outbox, newest first (at most 100)."""
+    rows = session.scalars(
+        select(OutboxMessage).order_by(OutboxMessage.created_at.desc(), OutboxMessage.id.desc()).limit(min(limit, 100))
+    )
+    return [OutboxEntry(r.created_at, r.channel, r.destination, r.body) for r in rows]
