@@ -333,13 +333,35 @@ class AuthExpired(PharmaiError):
 
 
 class ImportFailed(PharmaiError):
-    """Line {line}: {reason}"""
+    """Line {line}: {reason} — one bad row of a catalog import.
+
+    ``details`` holds ``line``, ``field``, ``reason`` (English) and ``reason_he``. The importer raises the
+    first bad row with every bad row in :attr:`errors`, after rolling the whole import back.
+    """
 
     code = "IMPORT_ERROR"
     templates: ClassVar[dict[str, str]] = {
         "en": "Line {line}: {reason}",
-        "he": "שורה {line}: {reason}",
+        "he": "שורה {line}: {reason_he}",
     }
+
+    def __init__(
+        self,
+        details: dict[str, Any] | None = None,
+        *,
+        message: str | None = None,
+        errors: list[ImportFailed] | None = None,
+    ) -> None:
+        super().__init__(details, message=message)
+        self.errors: list[ImportFailed] = list(errors) if errors else [self]
+
+    def message(self, language: str = "en") -> str:
+        details = self.details or {}
+        if language == "he" and "reason_he" not in details and "reason" in details:
+            # A row error built without a Hebrew reason still reads as a sentence, not as a template.
+            fallback = ImportFailed({**details, "reason_he": details["reason"]})
+            return fallback.message("he")
+        return super().message(language)
 
 
 _BY_CODE: dict[str, type[PharmaiError]] = {}
