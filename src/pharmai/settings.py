@@ -39,6 +39,8 @@ class Settings(BaseSettings):
     tool_profile: str = "canonical"
     today: date | None = None
     staff_api_key: str | None = None
+    # Key of the HMAC surrogates that audit rows use instead of patient ids; set one per deployment.
+    audit_secret: str | None = None
     model: str | None = None
     default_store: str = "s1"
 

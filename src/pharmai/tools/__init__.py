@@ -1,0 +1,52 @@
+"""The generic tool runtime: typed tools, profiles, schema export, and one executor for every path.
+
+It knows nothing about pharmacies: a toolset registers :class:`ToolSpec` objects in a :class:`Registry`
+(one per profile, see :func:`register_profile` / :func:`registry_for`), and every engine runs them
+through :class:`Executor`, which validates, authorizes, rate limits, asks for confirmation, enforces
+deadlines, audits and counts each call.
+"""
+
+from __future__ import annotations
+
+from pharmai.tools._context import Principal, ToolCall, ToolContext, new_call_id
+from pharmai.tools._executor import Executor
+from pharmai.tools._export import FORMATS, export_tools, to_anthropic, to_chat, to_mcp, to_openai
+from pharmai.tools._outcome import CanonicalEnvelope, Envelope, ToolOutcome
+from pharmai.tools._privacy import SurrogateRefs
+from pharmai.tools._registry import Registry, UnknownProfile, profile_names, register_profile, registry_for
+from pharmai.tools._schema import StrictSchemaError, check_strict, plain_schema, strict_schema
+from pharmai.tools._spec import RiskLevel, ToolKind, ToolSpec
+from pharmai.tools.middleware import RateLimiter, ToolMetrics, parse_arguments
+
+__all__ = [
+    "FORMATS",
+    "CanonicalEnvelope",
+    "Envelope",
+    "Executor",
+    "Principal",
+    "RateLimiter",
+    "Registry",
+    "RiskLevel",
+    "StrictSchemaError",
+    "SurrogateRefs",
+    "ToolCall",
+    "ToolContext",
+    "ToolKind",
+    "ToolMetrics",
+    "ToolOutcome",
+    "ToolSpec",
+    "UnknownProfile",
+    "check_strict",
+    "export_tools",
+    "new_call_id",
+    "parse_arguments",
+    "plain_schema",
+    "profile_names",
+    "register_profile",
+    "registry_for",
+    "strict_schema",
+    "to_anthropic",
+    "to_chat",
+    "to_mcp",
+    "to_openai",
+]

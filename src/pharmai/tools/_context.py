@@ -1,0 +1,167 @@
+"""Who is calling, from where, and what they asked for: the session side of a tool call."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from pharmai.clock import Clock
+from pharmai.errors import InternalError, ToolTimeout
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from pharmai.db.engine import Database
+
+__all__ = ["Principal", "ToolCall", "ToolContext", "new_call_id"]
+
+PrincipalKind = Literal["patient", "staff", "none"]
+
+
+def new_call_id() -> str:
+    """A fresh, unguessable tool-call id."""
+    return "call_" + secrets.token_urlsafe(12)
+
+
+@dataclass(frozen=True)
+class Principal:
+    """The party a session acts for. It comes from the session, never from tool arguments.
+
+    Attributes:
+        kind: ``patient`` (a verified patient), ``staff`` or ``none``.
+        id: The patient or staff id; ``None`` for ``none``.
+    """
+
+    kind: PrincipalKind = "none"
+    id: str | None = None
+
+    @classmethod
+    def patient(cls, patient_id: str) -> Principal:
+        """A verified patient."""
+        return cls("patient", patient_id)
+
+    @classmethod
+    def staff(cls, staff_id: str) -> Principal:
+        """A member of staff."""
+        return cls("staff", staff_id)
+
+    @classmethod
+    def anonymous(cls) -> Principal:
+        """Nobody verified yet."""
+        return cls()
+
+    @property
+    def patient_id(self) -> str | None:
+        """The verified patient's id, or ``None``."""
+        return self.id if self.kind == "patient" else None
+
+
+@dataclass
+class ToolCall:
+    """A request to run one tool, as a model or a person sent it.
+
+    Attributes:
+        name: The tool name (checked against the registry; unknown names are a result, not an error).
+        arguments: A JSON object, or the JSON text of one (model APIs send text).
+        tool_call_id: The provider's call id, or a fresh one.
+    """
+
+    name: str
+    arguments: dict[str, Any] | str | None = None
+    tool_call_id: str = field(default_factory=new_call_id)
+
+    def argument_dict(self) -> Any:
+        """The arguments decoded from JSON text when needed (anything else is returned as is)."""
+        if isinstance(self.arguments, str | bytes):
+            return json.loads(self.arguments)
+        return {} if self.arguments is None else self.arguments
+
+
+@dataclass
+class ToolContext:
+    """The session a tool call runs in; the executor fills the principal, the model never does.
+
+    An AUTH tool binds a verified patient to the session with :meth:`bind_patient`; the executor applies
+    the binding only when the call succeeds, sets :attr:`principal`, and reports it in
+    ``ToolOutcome.bind_principal`` so the session store can persist it.
+
+    Attributes:
+        principal: Who the session acts for.
+        conversation_id: The conversation the call belongs to (``None`` for one-off calls).
+        language: ``"he"`` or ``"en"``; every human text of the result is in it.
+        channel: ``chat``, ``api``, ``mcp``, ``cli``, …
+        db: The database handlers use (through :meth:`transaction` to honour deadlines).
+        clock: The clock handlers and the executor use.
+        extras: Free room for the embedding application (e.g. the default store).
+    """
+
+    principal: Principal = field(default_factory=Principal)
+    conversation_id: str | None = None
+    language: str = "en"
+    channel: str = "chat"
+    db: Database | None = None
+    clock: Clock = field(default_factory=Clock)
+    extras: dict[str, Any] = field(default_factory=dict)
+    _pending_bind: Principal | None = field(default=None, init=False, repr=False)
+    _may_bind: bool = field(default=False, init=False, repr=False)
+    _deadline: float | None = field(default=None, init=False, repr=False)
+    _cancelled: bool = field(default=False, init=False, repr=False)
+
+    def bind_patient(self, patient_id: str) -> None:
+        """Bind a verified patient to the session; only AUTH tools may call this.
+
+        Args:
+            patient_id: The patient the AUTH tool has just verified.
+
+        Raises:
+            InternalError: When called from a tool that is not an AUTH tool.
+        """
+        if not self._may_bind:
+            raise InternalError({"reason": "bind_patient outside an AUTH tool"})
+        self._pending_bind = Principal.patient(patient_id)
+
+    @property
+    def cancelled(self) -> bool:
+        """True once the call's deadline passed; long handlers should stop and raise."""
+        if not self._cancelled and self._deadline is not None and time.monotonic() > self._deadline:
+            self._cancelled = True
+        return self._cancelled
+
+    def check_deadline(self) -> None:
+        """Raise :class:`~pharmai.errors.ToolTimeout` when the deadline has passed."""
+        if self.cancelled:
+            raise ToolTimeout()
+
+    @contextmanager
+    def transaction(self, *, write: bool = False) -> Iterator[Session]:
+        """A database transaction that is rolled back instead of committed once the deadline passed.
+
+        Args:
+            write: Take the write lock up front (see :meth:`pharmai.db.engine.Database.session`).
+        """
+        if self.db is None:
+            raise InternalError({"reason": "no database in the tool context"})
+        with self.db.session(write=write) as session:
+            yield session
+            # The executor may already have answered TIMEOUT; committing now would act behind its back.
+            self.check_deadline()
+
+    def _child(self, *, may_bind: bool, timeout_s: float) -> ToolContext:
+        # Each call gets its own copy so deadlines and bindings never leak between calls.
+        child = ToolContext(
+            principal=self.principal,
+            conversation_id=self.conversation_id,
+            language=self.language,
+            channel=self.channel,
+            db=self.db,
+            clock=self.clock,
+            extras=self.extras,
+        )
+        child._may_bind = may_bind
+        child._deadline = time.monotonic() + timeout_s
+        return child

@@ -1,0 +1,36 @@
+"""The executor's middleware, one concern per module, in chain order.
+
+Before the handler: validate → authorize → rate limit → confirm → timeout (runs the handler).
+After it: audit → metrics (they wrap the chain so they see every outcome, refusals included).
+"""
+
+from __future__ import annotations
+
+from pharmai.tools.middleware._base import Invocation, Middleware, Next
+from pharmai.tools.middleware.audit import Audit, AuditSink, BackgroundAuditSink, SyncAuditSink
+from pharmai.tools.middleware.authorize import Authorize
+from pharmai.tools.middleware.confirm import Confirm
+from pharmai.tools.middleware.metrics import Metrics, ToolMetrics
+from pharmai.tools.middleware.ratelimit import RateLimit, RateLimiter, RateRefusal
+from pharmai.tools.middleware.timeout import Timeout
+from pharmai.tools.middleware.validate import Validate, parse_arguments
+
+__all__ = [
+    "Audit",
+    "AuditSink",
+    "Authorize",
+    "BackgroundAuditSink",
+    "Confirm",
+    "Invocation",
+    "Metrics",
+    "Middleware",
+    "Next",
+    "RateLimit",
+    "RateLimiter",
+    "RateRefusal",
+    "SyncAuditSink",
+    "Timeout",
+    "ToolMetrics",
+    "Validate",
+    "parse_arguments",
+]
