@@ -88,120 +88,193 @@ _RX_HE = "לפי הוראות הרופא/ה; יש לפעול לפי התווית
 
 GENERICS = [
     GenericRow(
-        "ibuprofen", ("ibuprofen",), "Ibuprofen", "איבופרופן",
+        "ibuprofen",
+        ("ibuprofen",),
+        "Ibuprofen",
+        "איבופרופן",
         "Take 200–400 mg every 4–6 hours as needed; no more than 1,200 mg a day without a doctor.",
-        "200–400 מ\"ג כל 4–6 שעות לפי הצורך; לא יותר מ-1,200 מ\"ג ביום ללא הוראת רופא.",
+        '200–400 מ"ג כל 4–6 שעות לפי הצורך; לא יותר מ-1,200 מ"ג ביום ללא הוראת רופא.',
         "Do not use if you are allergic to NSAIDs (such as aspirin or ibuprofen). Do not use if you have "
         "stomach ulcers or stomach bleeding. " + _ASK,
         "אין להשתמש במקרה של רגישות ל-NSAIDs (כגון אספירין או איבופרופן). אין להשתמש במקרה של כיב קיבה "
         "או דימום בקיבה. " + _ASK_HE,
     ),
     GenericRow(
-        "paracetamol", ("paracetamol",), "Paracetamol", "פרצטמול",
+        "paracetamol",
+        ("paracetamol",),
+        "Paracetamol",
+        "פרצטמול",
         "500–1,000 mg every 4–6 hours as needed; no more than 4,000 mg in 24 hours.",
-        "500–1,000 מ\"ג כל 4–6 שעות לפי הצורך; לא יותר מ-4,000 מ\"ג ב-24 שעות.",
+        '500–1,000 מ"ג כל 4–6 שעות לפי הצורך; לא יותר מ-4,000 מ"ג ב-24 שעות.',
         "Contains paracetamol: do not take with other products that contain paracetamol. Liver damage "
         "is possible above the maximum daily dose or with regular alcohol use. " + _ASK,
         "מכיל פרצטמול: אין ליטול יחד עם תכשירים אחרים המכילים פרצטמול. חריגה מהמינון היומי המרבי או "
         "שתיית אלכוהול קבועה עלולות לגרום נזק לכבד. " + _ASK_HE,
     ),
     GenericRow(
-        "cetirizine", ("cetirizine",), "Cetirizine", "צטיריזין",
+        "cetirizine",
+        ("cetirizine",),
+        "Cetirizine",
+        "צטיריזין",
         "Adults: 10 mg once a day, as on the label.",
-        "מבוגרים: 10 מ\"ג פעם ביום, לפי התווית.",
+        'מבוגרים: 10 מ"ג פעם ביום, לפי התווית.',
         "May cause drowsiness; be careful when driving. Avoid alcohol. " + _ASK,
         "עלול לגרום לישנוניות; יש להיזהר בנהיגה. יש להימנע מאלכוהול. " + _ASK_HE,
     ),
     GenericRow(
-        "amoxicillin", ("amoxicillin",), "Amoxicillin", "אמוקסיצילין", _RX, _RX_HE,
+        "amoxicillin",
+        ("amoxicillin",),
+        "Amoxicillin",
+        "אמוקסיצילין",
+        _RX,
+        _RX_HE,
         "Do not use if you are allergic to penicillin. Complete the course as prescribed.",
         "אין להשתמש במקרה של רגישות לפניצילין. יש להשלים את הטיפול כפי שנרשם.",
     ),
     GenericRow(
-        "metformin", ("metformin",), "Metformin", "מטפורמין", _RX, _RX_HE,
+        "metformin",
+        ("metformin",),
+        "Metformin",
+        "מטפורמין",
+        _RX,
+        _RX_HE,
         "Take with meals. Tell your doctor before tests with contrast dye or surgery. Avoid heavy alcohol use.",
-        "יש ליטול עם הארוחות. יש לעדכן את הרופא/ה לפני בדיקות עם חומר ניגוד או ניתוח. יש להימנע משתיית "
-        "אלכוהול מרובה.",
+        "יש ליטול עם הארוחות. יש לעדכן את הרופא/ה לפני בדיקות עם חומר ניגוד או ניתוח. יש להימנע משתיית אלכוהול מרובה.",
     ),
     GenericRow(
-        "sertraline", ("sertraline",), "Sertraline", "סרטרלין", _RX, _RX_HE,
+        "sertraline",
+        ("sertraline",),
+        "Sertraline",
+        "סרטרלין",
+        _RX,
+        _RX_HE,
         "Do not stop suddenly without your doctor. Tell your doctor or pharmacist about every other "
         "medicine you take, including pain relievers.",
-        "אין להפסיק בבת אחת ללא הרופא/ה. יש לעדכן את הרופא/ה או הרוקח/ת על כל תרופה אחרת שנוטלים, כולל "
-        "משככי כאבים.",
+        "אין להפסיק בבת אחת ללא הרופא/ה. יש לעדכן את הרופא/ה או הרוקח/ת על כל תרופה אחרת שנוטלים, כולל משככי כאבים.",
     ),
     GenericRow(
-        "warfarin", ("warfarin",), "Warfarin", "וורפרין", _RX, _RX_HE,
+        "warfarin",
+        ("warfarin",),
+        "Warfarin",
+        "וורפרין",
+        _RX,
+        _RX_HE,
         "Bleeding risk. Regular INR blood tests are required. Many medicines and foods change its "
         "effect; ask a pharmacist before taking anything new.",
         "סיכון לדימום. נדרשות בדיקות INR קבועות. תרופות ומזונות רבים משנים את השפעתו; יש לשאול רוקח/ת "
         "לפני נטילת כל דבר חדש.",
     ),
     GenericRow(
-        "atorvastatin", ("atorvastatin",), "Atorvastatin", "אטורבסטטין", _RX, _RX_HE,
+        "atorvastatin",
+        ("atorvastatin",),
+        "Atorvastatin",
+        "אטורבסטטין",
+        _RX,
+        _RX_HE,
         "Report unexplained muscle pain or weakness to your doctor. Avoid large amounts of grapefruit juice.",
         "יש לדווח לרופא/ה על כאבי שרירים או חולשה לא מוסברים. יש להימנע מכמויות גדולות של מיץ אשכוליות.",
     ),
     GenericRow(
-        "tramadol", ("tramadol",), "Tramadol", "טרמדול", _RX, _RX_HE,
-        "May cause drowsiness and dependence. Do not drink alcohol. Do not drive until you know how it "
-        "affects you.",
+        "tramadol",
+        ("tramadol",),
+        "Tramadol",
+        "טרמדול",
+        _RX,
+        _RX_HE,
+        "May cause drowsiness and dependence. Do not drink alcohol. Do not drive until you know how it affects you.",
         "עלול לגרום לישנוניות ולתלות. אין לשתות אלכוהול. אין לנהוג עד שידוע כיצד התרופה משפיעה עליך.",
     ),
     GenericRow(
-        "omeprazole", ("omeprazole",), "Omeprazole", "אומפרזול", _RX, _RX_HE,
+        "omeprazole",
+        ("omeprazole",),
+        "Omeprazole",
+        "אומפרזול",
+        _RX,
+        _RX_HE,
         "Swallow the capsule whole before a meal. " + _ASK,
         "יש לבלוע את הכמוסה בשלמותה לפני הארוחה. " + _ASK_HE,
     ),
     GenericRow(
-        "clopidogrel", ("clopidogrel",), "Clopidogrel", "קלופידוגרל", _RX, _RX_HE,
+        "clopidogrel",
+        ("clopidogrel",),
+        "Clopidogrel",
+        "קלופידוגרל",
+        _RX,
+        _RX_HE,
         "Bleeding risk. Tell any doctor or dentist that you take it before a procedure.",
         "סיכון לדימום. יש לעדכן כל רופא/ה או רופא/ת שיניים שנוטלים אותו לפני טיפול.",
     ),
     GenericRow(
-        "aspirin", ("aspirin",), "Aspirin", "אספירין",
+        "aspirin",
+        ("aspirin",),
+        "Aspirin",
+        "אספירין",
         "Low dose: 75 mg once a day, as directed by a doctor.",
-        "מינון נמוך: 75 מ\"ג פעם ביום, לפי הוראת רופא.",
+        'מינון נמוך: 75 מ"ג פעם ביום, לפי הוראת רופא.',
         "Do not use if you are allergic to aspirin or other NSAIDs, or have stomach ulcers. Not for children "
         "under 16. " + _ASK,
         "אין להשתמש במקרה של רגישות לאספירין או ל-NSAIDs אחרים, או במקרה של כיב קיבה. לא לילדים מתחת לגיל "
         "16. " + _ASK_HE,
     ),
     GenericRow(
-        "loratadine", ("loratadine",), "Loratadine", "לורטדין",
+        "loratadine",
+        ("loratadine",),
+        "Loratadine",
+        "לורטדין",
         "Adults: 10 mg once a day, as on the label.",
-        "מבוגרים: 10 מ\"ג פעם ביום, לפי התווית.",
+        'מבוגרים: 10 מ"ג פעם ביום, לפי התווית.',
         "Rarely causes drowsiness. " + _ASK,
         "לעיתים רחוקות גורם לישנוניות. " + _ASK_HE,
     ),
     GenericRow(
-        "metamizole", ("metamizole",), "Metamizole (dipyrone)", "מטמיזול",
+        "metamizole",
+        ("metamizole",),
+        "Metamizole (dipyrone)",
+        "מטמיזול",
         "500–1,000 mg up to 4 times a day as needed, as on the label.",
-        "500–1,000 מ\"ג עד 4 פעמים ביום לפי הצורך, לפי התווית.",
+        '500–1,000 מ"ג עד 4 פעמים ביום לפי הצורך, לפי התווית.',
         "Rarely causes a serious drop in white blood cells: stop and seek medical help if fever, sore "
         "throat or mouth sores appear. Do not use if allergic to metamizole.",
         "לעיתים נדירות גורם לירידה חמורה בתאי הדם הלבנים: יש להפסיק ולפנות לעזרה רפואית אם מופיעים חום, "
         "כאב גרון או פצעים בפה. אין להשתמש במקרה של רגישות למטמיזול.",
     ),
     GenericRow(
-        "levothyroxine", ("levothyroxine",), "Levothyroxine", "לבותירוקסין", _RX, _RX_HE,
+        "levothyroxine",
+        ("levothyroxine",),
+        "Levothyroxine",
+        "לבותירוקסין",
+        _RX,
+        _RX_HE,
         "Take on an empty stomach, at the same time each day. Calcium and iron supplements reduce absorption.",
         "יש ליטול על קיבה ריקה, באותה שעה בכל יום. תוספי סידן וברזל מפחיתים את הספיגה.",
     ),
     GenericRow(
-        "clarithromycin", ("clarithromycin",), "Clarithromycin", "קלריתרומיצין", _RX, _RX_HE,
-        "Interacts with many medicines, including some statins and blood thinners. Complete the course "
-        "as prescribed.",
+        "clarithromycin",
+        ("clarithromycin",),
+        "Clarithromycin",
+        "קלריתרומיצין",
+        _RX,
+        _RX_HE,
+        "Interacts with many medicines, including some statins and blood thinners. Complete the course as prescribed.",
         "מגיב עם תרופות רבות, כולל חלק מהסטטינים ומדללי הדם. יש להשלים את הטיפול כפי שנרשם.",
     ),
     GenericRow(
-        "simvastatin", ("simvastatin",), "Simvastatin", "סימבסטטין", _RX, _RX_HE,
+        "simvastatin",
+        ("simvastatin",),
+        "Simvastatin",
+        "סימבסטטין",
+        _RX,
+        _RX_HE,
         "Report unexplained muscle pain or weakness to your doctor. Avoid grapefruit juice.",
         "יש לדווח לרופא/ה על כאבי שרירים או חולשה לא מוסברים. יש להימנע ממיץ אשכוליות.",
     ),
     GenericRow(
-        "amoxicillin_clavulanate", ("amoxicillin", "clavulanic_acid"), "Amoxicillin + clavulanic acid",
-        "אמוקסיצילין + חומצה קלבולנית", _RX, _RX_HE,
+        "amoxicillin_clavulanate",
+        ("amoxicillin", "clavulanic_acid"),
+        "Amoxicillin + clavulanic acid",
+        "אמוקסיצילין + חומצה קלבולנית",
+        _RX,
+        _RX_HE,
         "Do not use if you are allergic to penicillin. Take at the start of a meal.",
         "אין להשתמש במקרה של רגישות לפניצילין. יש ליטול בתחילת הארוחה.",
     ),
@@ -222,33 +295,83 @@ class ProductRow(NamedTuple):
 
 PRODUCTS = [
     ProductRow("m001", "Advil", "אדוויל", "ibuprofen", "tablet", "200 mg", ("200 mg",), False, ((0, 7), (40, None))),
-    ProductRow("m002", "Nurofen", "נורופן", "ibuprofen", "tablet", "200 mg", ("200 mg",), False, ((85, None), (60, None))),
-    ProductRow("m003", "Nurofen Forte", "נורופן פורטה", "ibuprofen", "tablet", "400 mg", ("400 mg",), False,
-               ((30, None), (0, None))),
-    ProductRow("m004", "Acamol", "אקמול", "paracetamol", "tablet", "500 mg", ("500 mg",), False,
-               ((150, None), (120, None))),
-    ProductRow("m005", "Tylenol", "טיילנול", "paracetamol", "tablet", "500 mg", ("500 mg",), False, ((5, None), (20, None))),
-    ProductRow("m006", "Zyrtec", "זירטק", "cetirizine", "tablet", "10 mg", ("10 mg",), False, ((200, None), (50, None))),
+    ProductRow(
+        "m002", "Nurofen", "נורופן", "ibuprofen", "tablet", "200 mg", ("200 mg",), False, ((85, None), (60, None))
+    ),
+    ProductRow(
+        "m003",
+        "Nurofen Forte",
+        "נורופן פורטה",
+        "ibuprofen",
+        "tablet",
+        "400 mg",
+        ("400 mg",),
+        False,
+        ((30, None), (0, None)),
+    ),
+    ProductRow(
+        "m004", "Acamol", "אקמול", "paracetamol", "tablet", "500 mg", ("500 mg",), False, ((150, None), (120, None))
+    ),
+    ProductRow(
+        "m005", "Tylenol", "טיילנול", "paracetamol", "tablet", "500 mg", ("500 mg",), False, ((5, None), (20, None))
+    ),
+    ProductRow(
+        "m006", "Zyrtec", "זירטק", "cetirizine", "tablet", "10 mg", ("10 mg",), False, ((200, None), (50, None))
+    ),
     ProductRow("m007", "Moxypen", "מוקסיפן", "amoxicillin", "capsule", "500 mg", ("500 mg",), True, ((0, 10), (0, 12))),
-    ProductRow("m008", "Glucophage", "גלוקופאז'", "metformin", "tablet", "850 mg", ("850 mg",), True,
-               ((120, None), (80, None))),
+    ProductRow(
+        "m008", "Glucophage", "גלוקופאז'", "metformin", "tablet", "850 mg", ("850 mg",), True, ((120, None), (80, None))
+    ),
     ProductRow("m009", "Zoloft", "זולופט", "sertraline", "tablet", "50 mg", ("50 mg",), True, ((60, None), (30, None))),
     ProductRow("m010", "Coumadin", "קומדין", "warfarin", "tablet", "5 mg", ("5 mg",), True, ((50, None), (25, None))),
     ProductRow("m011", "Lipitor", "ליפיטור", "atorvastatin", "tablet", "20 mg", ("20 mg",), True, ((0, 5), (10, None))),
-    ProductRow("m012", "Litorva", "ליטורבה", "atorvastatin", "tablet", "20 mg", ("20 mg",), True, ((40, None), (40, None))),
-    ProductRow("m013", "Tramadex", "טרמדקס", "tramadol", "capsule", "50 mg", ("50 mg",), True, ((20, None), (10, None))),
+    ProductRow(
+        "m012", "Litorva", "ליטורבה", "atorvastatin", "tablet", "20 mg", ("20 mg",), True, ((40, None), (40, None))
+    ),
+    ProductRow(
+        "m013", "Tramadex", "טרמדקס", "tramadol", "capsule", "50 mg", ("50 mg",), True, ((20, None), (10, None))
+    ),
     ProductRow("m014", "Losec", "לוסק", "omeprazole", "capsule", "20 mg", ("20 mg",), True, ((70, None), (30, None))),
-    ProductRow("m015", "Plavix", "פלביקס", "clopidogrel", "tablet", "75 mg", ("75 mg",), True, ((30, None), (15, None))),
-    ProductRow("m016", "Micropirin", "מיקרופירין", "aspirin", "tablet", "75 mg", ("75 mg",), False, ((90, None), (60, None))),
-    ProductRow("m017", "Claritine", "קלריטין", "loratadine", "tablet", "10 mg", ("10 mg",), False, ((8, None), (30, None))),
-    ProductRow("m018", "Optalgin", "אופטלגין", "metamizole", "tablet", "500 mg", ("500 mg",), False,
-               ((100, None), (70, None))),
-    ProductRow("m019", "Eltroxin", "אלטרוקסין", "levothyroxine", "tablet", "100 mcg", ("100 mcg",), True,
-               ((45, None), (20, None))),
-    ProductRow("m020", "Klacid", "קלסיד", "clarithromycin", "tablet", "500 mg", ("500 mg",), True, ((25, None), (10, None))),
-    ProductRow("m021", "Simovil", "סימוביל", "simvastatin", "tablet", "20 mg", ("20 mg",), True, ((35, None), (20, None))),
-    ProductRow("m022", "Augmentin", "אוגמנטין", "amoxicillin_clavulanate", "tablet", "875/125 mg",
-               ("875 mg", "125 mg"), True, ((15, None), (10, None))),
+    ProductRow(
+        "m015", "Plavix", "פלביקס", "clopidogrel", "tablet", "75 mg", ("75 mg",), True, ((30, None), (15, None))
+    ),
+    ProductRow(
+        "m016", "Micropirin", "מיקרופירין", "aspirin", "tablet", "75 mg", ("75 mg",), False, ((90, None), (60, None))
+    ),
+    ProductRow(
+        "m017", "Claritine", "קלריטין", "loratadine", "tablet", "10 mg", ("10 mg",), False, ((8, None), (30, None))
+    ),
+    ProductRow(
+        "m018", "Optalgin", "אופטלגין", "metamizole", "tablet", "500 mg", ("500 mg",), False, ((100, None), (70, None))
+    ),
+    ProductRow(
+        "m019",
+        "Eltroxin",
+        "אלטרוקסין",
+        "levothyroxine",
+        "tablet",
+        "100 mcg",
+        ("100 mcg",),
+        True,
+        ((45, None), (20, None)),
+    ),
+    ProductRow(
+        "m020", "Klacid", "קלסיד", "clarithromycin", "tablet", "500 mg", ("500 mg",), True, ((25, None), (10, None))
+    ),
+    ProductRow(
+        "m021", "Simovil", "סימוביל", "simvastatin", "tablet", "20 mg", ("20 mg",), True, ((35, None), (20, None))
+    ),
+    ProductRow(
+        "m022",
+        "Augmentin",
+        "אוגמנטין",
+        "amoxicillin_clavulanate",
+        "tablet",
+        "875/125 mg",
+        ("875 mg", "125 mg"),
+        True,
+        ((15, None), (10, None)),
+    ),
 ]
 
 # Other names of products (spelling variants people type): (med_id, text, language).
@@ -262,36 +385,58 @@ PRODUCT_ALIASES = [
 ]
 
 INTERACTIONS = [
-    ("warfarin", "ibuprofen", "avoid",
-     "NSAIDs such as ibuprofen add to warfarin's bleeding risk.",
-     "נוגדי דלקת שאינם סטרואידים (כמו איבופרופן) מגבירים את סיכון הדימום של וורפרין."),
-    ("warfarin", "aspirin", "avoid",
-     "Combined anticoagulant and antiplatelet effect: bleeding risk.",
-     "שילוב של נוגד קרישה ומעכב טסיות: סיכון לדימום."),
-    ("sertraline", "tramadol", "avoid",
-     "Risk of serotonin syndrome and seizures.",
-     "סיכון לתסמונת סרוטונין ולפרכוסים."),
-    ("clopidogrel", "omeprazole", "avoid",
-     "Omeprazole reduces the activation of clopidogrel.",
-     "אומפרזול מפחית את ההפעלה של קלופידוגרל."),
-    ("simvastatin", "clarithromycin", "avoid",
-     "Raised simvastatin levels: risk of muscle damage.",
-     "עלייה ברמות סימבסטטין: סיכון לנזק לשרירים."),
-    ("warfarin", "paracetamol", "caution",
-     "Regular use of paracetamol can raise INR.",
-     "שימוש קבוע בפרצטמול עלול להעלות את ה-INR."),
-    ("warfarin", "clarithromycin", "caution",
-     "INR increases have been reported.",
-     "דווחו עליות ב-INR."),
-    ("sertraline", "ibuprofen", "caution",
-     "Added risk of stomach bleeding.",
-     "סיכון מוגבר לדימום בקיבה."),
-    ("ibuprofen", "aspirin", "caution",
-     "Ibuprofen can blunt aspirin's antiplatelet effect.",
-     "איבופרופן עלול להחליש את השפעת האספירין על הטסיות."),
-    ("atorvastatin", "clarithromycin", "caution",
-     "Raised atorvastatin levels.",
-     "עלייה ברמות אטורבסטטין."),
+    (
+        "warfarin",
+        "ibuprofen",
+        "avoid",
+        "NSAIDs such as ibuprofen add to warfarin's bleeding risk.",
+        "נוגדי דלקת שאינם סטרואידים (כמו איבופרופן) מגבירים את סיכון הדימום של וורפרין.",
+    ),
+    (
+        "warfarin",
+        "aspirin",
+        "avoid",
+        "Combined anticoagulant and antiplatelet effect: bleeding risk.",
+        "שילוב של נוגד קרישה ומעכב טסיות: סיכון לדימום.",
+    ),
+    (
+        "sertraline",
+        "tramadol",
+        "avoid",
+        "Risk of serotonin syndrome and seizures.",
+        "סיכון לתסמונת סרוטונין ולפרכוסים.",
+    ),
+    (
+        "clopidogrel",
+        "omeprazole",
+        "avoid",
+        "Omeprazole reduces the activation of clopidogrel.",
+        "אומפרזול מפחית את ההפעלה של קלופידוגרל.",
+    ),
+    (
+        "simvastatin",
+        "clarithromycin",
+        "avoid",
+        "Raised simvastatin levels: risk of muscle damage.",
+        "עלייה ברמות סימבסטטין: סיכון לנזק לשרירים.",
+    ),
+    (
+        "warfarin",
+        "paracetamol",
+        "caution",
+        "Regular use of paracetamol can raise INR.",
+        "שימוש קבוע בפרצטמול עלול להעלות את ה-INR.",
+    ),
+    ("warfarin", "clarithromycin", "caution", "INR increases have been reported.", "דווחו עליות ב-INR."),
+    ("sertraline", "ibuprofen", "caution", "Added risk of stomach bleeding.", "סיכון מוגבר לדימום בקיבה."),
+    (
+        "ibuprofen",
+        "aspirin",
+        "caution",
+        "Ibuprofen can blunt aspirin's antiplatelet effect.",
+        "איבופרופן עלול להחליש את השפעת האספירין על הטסיות.",
+    ),
+    ("atorvastatin", "clarithromycin", "caution", "Raised atorvastatin levels.", "עלייה ברמות אטורבסטטין."),
 ]
 
 PATIENTS = [

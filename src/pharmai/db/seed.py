@@ -50,8 +50,13 @@ def _add_catalog(session: Session, today: date) -> None:
     session.flush()
     for g in data.GENERICS:
         generic = Generic(
-            generic_id=g.generic_id, name_en=g.name_en, name_he=g.name_he, dosage_en=g.dosage_en,
-            dosage_he=g.dosage_he, warnings_en=g.warnings_en, warnings_he=g.warnings_he,
+            generic_id=g.generic_id,
+            name_en=g.name_en,
+            name_he=g.name_he,
+            dosage_en=g.dosage_en,
+            dosage_he=g.dosage_he,
+            warnings_en=g.warnings_en,
+            warnings_he=g.warnings_he,
         )
         generic.ingredients = [GenericIngredient(ingredient_id=i) for i in g.ingredient_ids]
         session.add(generic)
@@ -64,8 +69,13 @@ def _add_catalog(session: Session, today: date) -> None:
     stock: list[Inventory] = []
     for p in data.PRODUCTS:
         product = Product(
-            med_id=p.med_id, generic_id=p.generic_id, brand_en=p.brand_en, brand_he=p.brand_he,
-            form=p.form, strength=p.strength, rx_required=p.rx_required,
+            med_id=p.med_id,
+            generic_id=p.generic_id,
+            brand_en=p.brand_en,
+            brand_he=p.brand_he,
+            form=p.form,
+            strength=p.strength,
+            rx_required=p.rx_required,
         )
         product.ingredients = [
             ProductIngredient(ingredient_id=i, strength=s, position=n)
@@ -89,16 +99,23 @@ def _add_patients(session: Session, today: date) -> None:
     for user_id, name_en, name_he, email, phone in data.PATIENTS:
         session.add(
             Patient(
-                user_id=user_id, name_en=name_en, name_he=name_he,
-                email=normalize_email(email) or email, phone=normalize_phone(phone) or phone,
+                user_id=user_id,
+                name_en=name_en,
+                name_he=name_he,
+                email=normalize_email(email) or email,
+                phone=normalize_phone(phone) or phone,
             )
         )
     session.flush()
     for r in data.PRESCRIPTIONS:
         session.add(
             Prescription(
-                presc_id=r.presc_id, user_id=r.user_id, med_id=r.med_id, status=r.status,
-                refills_left=r.refills_left, fill_quantity=1,
+                presc_id=r.presc_id,
+                user_id=r.user_id,
+                med_id=r.med_id,
+                status=r.status,
+                refills_left=r.refills_left,
+                fill_quantity=1,
                 prescribed_at=today - timedelta(days=r.prescribed_days_ago),
                 expires_at=today + timedelta(days=r.expires_in_days),
             )
@@ -108,8 +125,13 @@ def _add_patients(session: Session, today: date) -> None:
     for refill_id, presc_id, store_id, days_ago, ready_in in data.PENDING_REFILLS:
         session.add(
             RefillRequest(
-                refill_id=refill_id, presc_id=presc_id, user_id=owners[presc_id], store_id=store_id, quantity=1,
-                status="pending", created_at=datetime.combine(today - timedelta(days=days_ago), time(10), UTC),
+                refill_id=refill_id,
+                presc_id=presc_id,
+                user_id=owners[presc_id],
+                store_id=store_id,
+                quantity=1,
+                status="pending",
+                created_at=datetime.combine(today - timedelta(days=days_ago), time(10), UTC),
                 ready_by=today + timedelta(days=ready_in),
             )
         )
@@ -134,5 +156,3 @@ def seed_demo_world(session: Session, today: date, *, reset: bool = False) -> bo
     _add_patients(session, today)
     session.flush()
     return True
-
-

@@ -29,11 +29,11 @@ __all__ = [
     "CODE_TTL_SECONDS",
     "MAX_ATTEMPTS",
     "ChallengeStarted",
-    "VerifiedPatient",
     "OutboxEntry",
+    "VerifiedPatient",
     "latest_outbox_code",
-    "recent_outbox",
     "mask_identifier",
+    "recent_outbox",
     "start_challenge",
     "verify_code",
 ]
