@@ -43,6 +43,12 @@ _SEED002_CODES = {
 }
 
 
+_NO_USER = {
+    "en": "No user is selected. Please choose a user first (in the demo: from the list).",
+    "he": "לא נבחר משתמש. נא לבחור משתמש קודם (בהדגמה: מהרשימה).",
+}
+
+
 def _retry(outcome: ToolOutcome) -> dict[str, Any]:
     details = outcome.error.details if outcome.error is not None else None
     extra: dict[str, Any] = {}
@@ -99,6 +105,9 @@ class Seed002Envelope:
         error = outcome.error
         code = _SEED002_CODES.get(error.code, error.code)
         body: dict[str, Any] = {"ok": False, "error_code": code, "message": error.message(outcome.language)}
+        if code == "MISSING_USER_ID":
+            # Seed 002's demo picks the user from a dropdown; say so rather than ask for a code.
+            body["message"] = _NO_USER[outcome.language if outcome.language in _NO_USER else "en"]
         if error.code == "AMBIGUOUS":
             body["suggestions"] = list((error.details or {}).get("suggestions") or [])
         return {**body, **_retry(outcome)}

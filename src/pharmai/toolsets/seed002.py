@@ -26,7 +26,7 @@ class _Strict(BaseModel):
 
 
 class MedicationQuery(_Strict):
-    query: str = Field(max_length=500, description="Medication name, brand, alias, or a sentence containing it.")
+    query: str | None = Field(max_length=500, description="Medication name, brand, alias, or a sentence containing it.")
 
 
 class MedFacts(_Strict):
@@ -99,7 +99,7 @@ def get_medication(args: MedicationQuery, ctx: ToolContext) -> dict[str, Any]:
     the query is missing, ask one clarifying question ("Which medication?"); if not found, say so and
     offer to list available medications; a missing field is "Not available in the demo database".
     """
-    if not args.query.strip():
+    if args.query is None or not args.query.strip():
         raise MissingMedicationQuery()
     with ctx.transaction() as session:
         info = catalog.medication_info(session, args.query, language=ctx.language, store_id=session_store(ctx))

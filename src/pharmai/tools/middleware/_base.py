@@ -53,13 +53,27 @@ class Invocation:
         """The tool name fit for audit rows, logs and metric labels."""
         return self.spec.name if self.spec is not None else safe_label(self.call.name)
 
+    @property
+    def language(self) -> str:
+        """The language of human text: the call's ``language`` argument when it has one, else the session's.
+
+        A tool's own ``language`` argument wins (CONTRACTS.md), even for errors raised before or
+        without validation, so a Hebrew call gets a Hebrew message in an English session.
+        """
+        chosen = getattr(self.args, "language", None)
+        if chosen is None and isinstance(self.call.arguments, dict):
+            chosen = self.call.arguments.get("language")
+        if chosen in ("he", "en"):
+            return str(chosen)
+        return self.context.language if self.context.language in ("he", "en") else "en"
+
     def _outcome(self, **values: Any) -> ToolOutcome:
         return ToolOutcome(
             tool_call_id=safe_label(self.call.tool_call_id) if self.call.tool_call_id else "?",
             tool_name=self.spec.name if self.spec is not None else str(self.call.name)[:100],
             version=self.spec.version if self.spec is not None else "",
             conversation_id=self.context.conversation_id,
-            language=self.context.language,
+            language=self.language,
             timestamp=self.received_at,
             **values,
         )

@@ -117,8 +117,8 @@ def request_refill(args: RequestRefillInput, ctx: ToolContext) -> dict[str, Any]
 
 
 _REFILL_SUMMARY = {
-    "en": "Request a refill of prescription {presc_id} for pickup at store {store}.",
-    "he": "לבקש חידוש של מרשם {presc_id} לאיסוף בסניף {store}.",
+    "en": "Request a refill of prescription {presc_id} for pickup at {store}.",
+    "he": "לבקש חידוש של מרשם {presc_id} לאיסוף {store}.",
 }
 
 
@@ -133,7 +133,11 @@ def _authorize_refill(args: BaseModel, ctx: ToolContext) -> None:
 
 def _refill_summary(args: BaseModel, language: str) -> str:
     assert isinstance(args, RequestRefillInput)
-    return _REFILL_SUMMARY[language].format(presc_id=args.presc_id, store=args.store_id or "—")
+    if args.store_id:
+        store = f"store {args.store_id}" if language == "en" else f"בסניף {args.store_id}"
+    else:
+        store = "your usual store" if language == "en" else "בסניף הקבוע שלך"
+    return _REFILL_SUMMARY[language].format(presc_id=args.presc_id, store=store)
 
 
 def register(registry: Registry) -> None:
