@@ -54,3 +54,12 @@ def test_long_text_is_fast_and_correct() -> None:
     text = "אקמול " * 2000 + "Advil"
     assert detect_language(text) == "mixed"
     assert reply_language(text, "en") == "he"
+
+
+def test_an_address_alone_keeps_the_conversation_language() -> None:
+    from pharmai.text.detect import reply_language
+
+    assert reply_language("david.cohen@example.com", "he") == "he"
+    assert reply_language("david.cohen@example.com", "en") == "en"
+    assert reply_language("my email is david.cohen@example.com", "he") == "en"
+    assert reply_language("המייל שלי הוא david.cohen@example.com", "en") == "he"

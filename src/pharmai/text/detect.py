@@ -49,6 +49,9 @@ def detect_language(text: str) -> Language:
     return "he" if hebrew else "en"
 
 
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+|www\.\S+")
+
+
 def reply_language(text: str, default: str = "he") -> Literal["he", "en"]:
     """The language to answer ``text`` in.
 
@@ -61,6 +64,8 @@ def reply_language(text: str, default: str = "he") -> Literal["he", "en"]:
             ``"en"``; anything else counts as ``"en"``).
     """
     fallback: Literal["he", "en"] = "he" if default == "he" else "en"
+    # An email address or a web address says nothing about the language the person writes in.
+    text = _ADDRESS.sub(" ", text)
     detected = detect_language(text)
     if detected == "he":
         return "he"

@@ -1,0 +1,277 @@
+"""Catalog flows: medication facts, availability, equivalents, listings and interactions (seed 000, 001)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pharmai.agent.base import ToolResult
+from pharmai.agent.engines.offline import _policy
+from pharmai.agent.engines.offline.nlu import remainder_query
+from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.agent.engines.offline.texts import differences, format_date, join_names, say
+
+__all__ = ["MedRef", "availability", "equivalents", "info", "interaction", "list_medications", "targets"]
+
+#: A medication being talked about: its product ids and the name to look it up by.
+MedRef = dict[str, Any]
+_LIST_LIMIT = 20
+
+
+def _names(d: Dialogue) -> dict[str, str]:
+    names = d.state.setdefault("names", {})
+    return names if isinstance(names, dict) else {}
+
+
+def _learn(d: Dialogue, med_id: Any, name: Any) -> None:
+    if isinstance(med_id, str) and isinstance(name, str) and name:
+        _names(d)[med_id] = name
+        if len(_names(d)) > 40:  # keep the persisted state small
+            _names(d).pop(next(iter(_names(d))))
+
+
+def name_of(d: Dialogue, med_id: str, fallback: str = "") -> str:
+    """The display name last seen for a product (in a tool answer of this conversation)."""
+    return str(_names(d).get(med_id) or fallback or med_id)
+
+
+def targets(d: Dialogue) -> list[MedRef]:
+    """The medications this message is about: those it names, else those talked about last."""
+    p = d.parsed
+    refs: list[MedRef] = []
+    for mention in p.mentions:
+        ids = list(getattr(mention, "med_ids", ()) or ())
+        if ids and all(ids != ref["ids"] for ref in refs):
+            typed = p.names.get(tuple(ids)) or str(getattr(mention, "matched_text", "") or ids[0])
+            refs.append({"ids": ids, "q": typed})
+    if refs:
+        d.state["last_refs"] = refs[:5]
+        return refs
+    if remainder_query(p.text):
+        return []
+    last = d.state.get("last_refs")
+    return [ref for ref in last if isinstance(ref, dict) and ref.get("ids")] if isinstance(last, list) else []
+
+
+def _resolve_unknown(d: Dialogue, intent: str) -> list[MedRef]:
+    """Look up a name the catalog mentions did not recognise: did-you-mean, or one clarifying question."""
+    query = remainder_query(d.parsed.text)
+    if not query:
+        d.say("ask_which_med")
+        d.ask("which_med", intent=intent)
+        return []
+    result = d.call("get_medication_by_name", medication_name=query)
+    if result.ok:
+        med = result.envelope.get("medication") or {}
+        ids = [med["med_id"]] if med.get("med_id") else [p["med_id"] for p in med.get("products") or []]
+        ref = {"ids": ids, "q": query, "result": result}
+        d.state["last_refs"] = [{"ids": ids, "q": query}]
+        return [ref] if ids else []
+    _lookup_failed(d, result, query, intent)
+    return []
+
+
+def _lookup_failed(d: Dialogue, result: ToolResult, query: str, intent: str) -> None:
+    error = result.envelope.get("error") or {}
+    details = error.get("details") or {}
+    shown = query[:60]
+    if result.error_code == "MED_NOT_FOUND":
+        d.say("not_found", query=shown)
+        options = [str(x) for x in details.get("did_you_mean") or []][:3]
+        if options:
+            d.say("did_you_mean", names=join_names(d.lang, options, conjunction="or"))
+            d.ask("which_med", intent=intent, options=options)
+    elif result.error_code == "AMBIGUOUS":
+        options = [str(x) for x in details.get("suggestions") or []][:6]
+        d.say("ambiguous", query=shown, names=join_names(d.lang, options, conjunction="or"))
+        d.ask("which_med", intent=intent, options=options)
+    else:
+        d.add(d.error_text(result))
+
+
+def resolve_targets(d: Dialogue, intent: str) -> list[MedRef]:
+    """The medications of this message, looking an unrecognised name up when none was named."""
+    refs = targets(d)
+    return refs if refs else _resolve_unknown(d, intent)
+
+
+_HE_UNITS = (("mcg", 'מק"ג'), ("mg", 'מ"ג'), ("ml", 'מ"ל'))
+
+
+def _strength(language: str, strength: Any) -> str:
+    text = str(strength or "")
+    if language == "he":
+        for unit, hebrew in _HE_UNITS:
+            text = text.replace(unit, hebrew)
+    return text
+
+
+def _ingredients(med: dict[str, Any], language: str) -> tuple[str, int]:
+    items = [i for i in med.get("active_ingredients") or [] if isinstance(i, dict)]
+    names = [f"{i.get('name')} {_strength(language, i.get('strength'))}".strip() for i in items]
+    return ", ".join(names), len(names)
+
+
+def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
+    """Flow A: the facts about each medication asked for (label dosage, warnings, prescription)."""
+    refs = refs if refs is not None else resolve_targets(d, "info")
+    for ref in refs:
+        result = ref.get("result") or d.call("get_medication_by_name", medication_name=ref["q"])
+        if not result.ok:
+            _lookup_failed(d, result, ref["q"], "info")
+            continue
+        med = result.envelope.get("medication") or {}
+        name = str(med.get("display_name") or ref["q"])
+        _learn(d, med.get("med_id"), name)
+        facets = d.parsed.facets or {"ingredients", "dosage", "warnings", "rx"}
+        lines: list[str] = []
+        if "ingredients" in facets or facets == {"rx"}:
+            text, count = _ingredients(med, d.lang)
+            if text:
+                key = "info_ingredients_many" if count > 1 else "info_ingredients"
+                lines.append(say(d.lang, key, name=name, ingredients=text))
+        for facet, key in (("dosage", "info_dosage"), ("warnings", "info_warnings")):
+            if facet in facets:
+                value = med.get(facet)
+                lines.append(say(d.lang, key, text=value) if value else _missing(d, facet))
+        products = med.get("products") or []
+        if products and not d.parsed.facets:
+            lines.append(say(d.lang, "info_products", names=join_names(d.lang, [p["display_name"] for p in products])))
+        if med.get("rx_required"):
+            lines.append(_policy.rx_note(d.lang, name))
+        elif "rx" in facets:
+            lines.append(say(d.lang, "otc"))
+        d.add("\n\n".join(lines))
+
+
+def _missing(d: Dialogue, facet: str) -> str:
+    words = {"dosage": {"en": "dosage", "he": "מינון"}, "warnings": {"en": "warning text", "he": "מידע על אזהרות"}}
+    return say(d.lang, "info_missing", field=words[facet][d.lang])
+
+
+def _stock_line(d: Dialogue, match: dict[str, Any], store: str) -> str:
+    name = str(match.get("display_name"))
+    qty = match.get("qty_on_hand") or 0
+    if qty > 0:
+        return say(d.lang, "low_stock" if match.get("low_stock") else "in_stock", name=name, store=store, qty=qty)
+    eta = match.get("restock_eta")
+    if eta:
+        return say(d.lang, "out_of_stock", name=name, store=store, date=format_date(d.lang, eta))
+    return say(d.lang, "out_of_stock_no_eta", name=name, store=store)
+
+
+def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
+    """Flow B: stock at the store, low stock and restock dates; offers identical equivalents when out."""
+    refs = refs if refs is not None else resolve_targets(d, "availability")
+    offer: dict[str, Any] | None = None
+    for ref in refs:
+        args: dict[str, Any] = {"med_id": ref["ids"][0]} if len(ref["ids"]) == 1 else {"query": ref["q"]}
+        result = d.call("inventory_check", store_id=d.store, **args)
+        if not result.ok:
+            _lookup_failed(d, result, ref["q"], "availability")
+            continue
+        store = str((result.envelope.get("store") or {}).get("name") or "")
+        matches = [m for m in result.envelope.get("matches") or [] if isinstance(m, dict)]
+        lines = [_stock_line(d, m, store) for m in matches]
+        for match in matches:
+            _learn(d, match.get("med_id"), match.get("display_name"))
+            if match.get("rx_required"):
+                lines.append(_policy.rx_note(d.lang, str(match.get("display_name"))))
+        if matches and not any(m.get("rx_required") for m in matches):
+            lines.append(say(d.lang, "otc"))
+        if len(matches) == 1 and not matches[0].get("in_stock") and offer is None:
+            offer = {"med_id": matches[0].get("med_id"), "store": d.store}
+            lines.append(say(d.lang, "offer_equivalents"))
+        d.add("\n".join(lines))
+    if offer is not None:
+        d.ask("equivalents", **offer)
+
+
+def equivalents(d: Dialogue, med_id: str | None = None, store: str | None = None) -> None:
+    """Identical equivalents in stock (same active ingredients, form, strength), with the full disclosure."""
+    if med_id is None:
+        refs = resolve_targets(d, "equivalents")
+        if not refs:
+            return
+        med_id = refs[0]["ids"][0]
+    result = d.call("inventory_find_equivalent", med_id=med_id, store_id=store or d.store)
+    if result.error_code == "NO_EQUIVALENTS_FOUND":
+        d.say("no_equivalents", name=name_of(d, med_id), store=_store_name(d, store or d.store))
+        return
+    if not result.ok:
+        d.add(d.error_text(result))
+        return
+    requested = result.envelope.get("requested") or {}
+    store_name = str((result.envelope.get("store") or {}).get("name") or "")
+    lines = [say(d.lang, "equivalents", name=requested.get("display_name") or name_of(d, med_id), store=store_name)]
+    found: list[str] = []
+    for item in result.envelope.get("equivalents") or []:
+        lines.append(say(d.lang, "equivalent_line", name=item.get("display_name"), qty=item.get("qty_on_hand")))
+        found.extend(item.get("disclosure", {}).get("possible_differences") or [])
+        _learn(d, item.get("med_id"), item.get("display_name"))
+        if item.get("rx_required"):
+            lines.append(_policy.rx_note(d.lang, str(item.get("display_name"))))
+    diffs = list(dict.fromkeys(found)) or ["price", "inactive ingredients", "packaging"]
+    d.add("\n".join(lines))
+    d.say("disclosure", differences=differences(d.lang, diffs))
+
+
+def _store_name(d: Dialogue, store_id: str | None) -> str:
+    names = {"s1": {"en": "Tel Aviv – Dizengoff", "he": "תל אביב – דיזנגוף"}}
+    names["s2"] = {"en": "Jerusalem – Jaffa Street", "he": "ירושלים – רחוב יפו"}
+    store_id = store_id or d.turn.session.store_id
+    return names.get(store_id, {}).get(d.lang, store_id)
+
+
+def interaction(d: Dialogue, refs: list[MedRef] | None = None) -> None:
+    """The interaction check for two or more medications, with the explicit warning on ``avoid``."""
+    if refs is None:
+        refs = targets(d)
+    typed = {str(ref["ids"][0]): str(ref.get("q") or "") for ref in refs if ref.get("ids")}
+    med_ids = list(typed)
+    if len(med_ids) < 2:
+        return
+    result = d.call("interaction_check", med_ids=med_ids[:10])
+    if result.error_code == "UNKNOWN_MED_ID" or not result.ok:
+        d.say("interaction_unknown")
+        return
+    pairs = [p for p in result.envelope.get("pairs") or [] if isinstance(p, dict)]
+    level = result.envelope.get("interaction_level")
+    lines: list[str] = []
+    for pair in sorted(pairs, key=lambda p: p.get("level") != "avoid"):
+        a_id, b_id = str(pair.get("med_id_a")), str(pair.get("med_id_b"))
+        a, b = name_of(d, a_id, typed.get(a_id, "")), name_of(d, b_id, typed.get(b_id, ""))
+        if pair.get("level") == "avoid":
+            lines.append(_policy.avoid_warning(d.lang, [a, b]))
+        lines.append(say(d.lang, "interaction_caution", a=a, b=b, message=pair.get("message") or ""))
+    if level in ("avoid", "caution"):
+        lines.append(say(d.lang, "interaction_ask"))
+    else:
+        lines.append(
+            say(d.lang, "interaction_none", names=join_names(d.lang, [name_of(d, m, typed[m]) for m in med_ids]))
+        )
+    d.add("\n".join(lines))
+
+
+def list_medications(d: Dialogue) -> None:
+    """Medications at the store, filtered by prescription requirement and stock."""
+    p = d.parsed
+    result = d.call(
+        "list_medications", rx_filter=p.rx_filter, stock_filter=p.stock_filter, store_id=d.store, limit=_LIST_LIMIT
+    )
+    if not result.ok:
+        d.add(d.error_text(result))
+        return
+    meds = [m for m in result.envelope.get("medications") or [] if isinstance(m, dict)]
+    if not meds:
+        d.say("list_empty")
+        return
+    filters = "".join(say(d.lang, f"list_{f}") for f in (p.rx_filter, p.stock_filter) if f)
+    lines = [say(d.lang, "list_header", filters=filters, store=_store_name(d, d.store))]
+    for med in meds:
+        rx = say(d.lang, "word_rx" if med.get("rx_required") else "word_otc")
+        stock = say(d.lang, "word_in" if med.get("in_stock") else "word_out")
+        lines.append(say(d.lang, "list_line", name=med.get("display_name"), rx=rx, stock=stock))
+        _learn(d, med.get("med_id"), med.get("display_name"))
+    if result.envelope.get("next_cursor"):
+        lines.append(say(d.lang, "list_more"))
+    d.add("\n".join(lines))

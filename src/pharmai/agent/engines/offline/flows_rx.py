@@ -1,0 +1,287 @@
+"""Prescription flows (seed 001 flow C, seed 000's rules): identity, the list, refill status and requests.
+
+Identity comes first: with no verified patient the engine asks for an email or phone, has a code sent
+(``verify_customer_identity``), verifies the code, and then resumes the request it was asked. A refill is
+always ``prescription_verify`` → ``inventory_check`` → ``request_refill``, and the request only runs once
+the person confirms it (the loop resolves the confirmation; this module writes the follow-up).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pharmai.agent.engines.offline import _policy
+from pharmai.agent.engines.offline.flows_catalog import targets
+from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.agent.engines.offline.texts import format_date, say, status_word
+
+__all__ = ["code", "identity", "prescriptions", "refill", "resolution"]
+
+_MAX_RX = 20
+
+
+def _start_identity(d: Dialogue, after: dict[str, Any]) -> None:
+    d.state["after_identity"] = after
+    if d.parsed.identifier:
+        identity(d)
+        return
+    d.say("ask_identifier")
+    d.ask("identifier")
+
+
+def _after(d: Dialogue, intent: str) -> dict[str, Any]:
+    return {"intent": intent, "refs": d.parsed.refs, "meds": [list(group) for group in d.parsed.meds]}
+
+
+def identity(d: Dialogue) -> None:
+    """An email or phone was given: have a code sent (or, in ``identifier`` mode, identify at once)."""
+    identifier = d.parsed.identifier
+    if not identifier:
+        d.say("bad_identifier")
+        d.ask("identifier")
+        return
+    result = d.call("verify_customer_identity", identifier=identifier)
+    if result.ok and result.envelope.get("status") == "verified":
+        _verified(d, result.envelope)
+        return
+    if result.ok:
+        d.state["identifier"] = identifier
+        d.say("code_sent", destination=result.envelope.get("masked_destination") or "")
+        d.ask("code")
+        return
+    if result.error_code == "VALIDATION_ERROR":
+        d.say("bad_identifier")
+        d.ask("identifier")
+    elif result.error_code == "AUTH_FAILED":
+        d.say("identifier_unknown")
+        d.ask("identifier")
+    else:
+        d.add(d.error_text(result))
+
+
+def code(d: Dialogue) -> None:
+    """A one-time code was typed: verify it, then resume the request that needed identity."""
+    identifier = d.state.get("identifier")
+    if not isinstance(identifier, str) or not d.parsed.code:
+        d.say("code_without_identifier")
+        d.ask("identifier")
+        return
+    result = d.call("verify_customer_identity", identifier=identifier, code=d.parsed.code)
+    if result.ok:
+        _verified(d, result.envelope)
+    elif result.error_code == "AUTH_FAILED":
+        d.say("auth_failed")
+        d.ask("code")
+    elif result.error_code == "AUTH_EXPIRED":
+        d.state.pop("identifier", None)
+        d.say("auth_expired")
+        d.ask("identifier")
+    else:
+        d.add(d.error_text(result))
+        d.ask("code")
+
+
+def _verified(d: Dialogue, envelope: dict[str, Any]) -> None:
+    d.state["verified"] = True
+    d.state.pop("identifier", None)
+    d.state.pop("rx_list", None)
+    user = envelope.get("user") or {}
+    d.say("verified", name=user.get("full_name") or "")
+    after = d.state.pop("after_identity", None)
+    if not isinstance(after, dict):
+        after = {"intent": "prescriptions"}
+    d.parsed.refs = [int(r) for r in after.get("refs") or [] if isinstance(r, int)]
+    d.parsed.meds = [tuple(m) for m in after.get("meds") or [] if isinstance(m, list)]
+    intent = after.get("intent")
+    if intent in ("refill_status", "refill_request"):
+        refill(d, request=intent == "refill_request")
+    else:
+        prescriptions(d)
+
+
+def _load(d: Dialogue) -> list[dict[str, Any]] | None:
+    """The patient's prescriptions (asks for identity and returns ``None`` when there is no patient)."""
+    result = d.call("get_user_prescriptions")
+    if result.error_code == "IDENTITY_REQUIRED":
+        d.state.pop("verified", None)
+        return None
+    if not result.ok:
+        d.add(d.error_text(result))
+        return []
+    items = [p for p in result.envelope.get("prescriptions") or [] if isinstance(p, dict)][:_MAX_RX]
+    d.state["rx_list"] = [
+        {"presc_id": p.get("presc_id"), "med_id": p.get("med_id"), "name": p.get("display_name")} for p in items
+    ]
+    d.state["rx_user"] = (result.envelope.get("user") or {}).get("full_name")
+    d.state["rx_full"] = items
+    return items
+
+
+def prescriptions(d: Dialogue) -> None:
+    """Flow C: the patient's prescriptions, after identity."""
+    if not d.identified:
+        _start_identity(d, _after(d, "prescriptions"))
+        return
+    items = _load(d)
+    d.state.pop("rx_full", None)
+    if items is None:
+        _start_identity(d, _after(d, "prescriptions"))
+        return
+    if not items:
+        d.say("rx_none")
+        return
+    lines = [say(d.lang, "rx_header", count=len(items), user=d.state.pop("rx_user", "") or "")]
+    for n, item in enumerate(items, start=1):
+        status = "refill_pending" if item.get("refill_pending") else item.get("status")
+        lines.append(
+            say(d.lang, "rx_line", n=n, name=item.get("display_name"), refills=item.get("refills_left"),
+                status=status_word(d.lang, status))
+        )  # fmt: skip
+    lines.append(say(d.lang, "rx_offer"))
+    d.add("\n".join(lines))
+    d.ask("rx_offer")
+
+
+def _target(d: Dialogue) -> dict[str, Any] | None:
+    listed = d.state.get("rx_list")
+    if not isinstance(listed, list) or not listed:
+        if _load(d) is None:
+            return None
+        d.state.pop("rx_full", None)
+        d.state.pop("rx_user", None)
+        listed = d.state.get("rx_list") or []
+    for ref in d.parsed.refs:
+        index = len(listed) - 1 if ref == -1 else ref - 1
+        if 0 <= index < len(listed):
+            return dict(listed[index])
+    groups = [tuple(g) for g in d.parsed.meds] or [tuple(ref["ids"]) for ref in targets(d)]
+    for group in groups:
+        for item in listed:
+            if item.get("med_id") in group:
+                return dict(item)
+    if len(listed) == 1 and not groups:
+        return dict(listed[0])
+    return {"missing": True, "groups": [list(g) for g in groups]} if groups else None
+
+
+def refill(d: Dialogue, *, request: bool) -> None:
+    """Refill eligibility, or a refill request up to the confirmation."""
+    intent = "refill_request" if request else "refill_status"
+    if not d.identified:
+        _start_identity(d, _after(d, intent))
+        return
+    target = _target(d)
+    if target is None and not d.identified:
+        _start_identity(d, _after(d, intent))
+        return
+    if target is None:
+        d.say("which_rx")
+        d.ask("which_rx", intent=intent)
+        return
+    if target.get("missing"):
+        d.say("rx_none_for_med", name=_typed_name(d))
+        return
+    _verify_and_continue(d, target, request=request)
+
+
+def _typed_name(d: Dialogue) -> str:
+    mention = next(iter(d.parsed.mentions), None)
+    return str(getattr(mention, "matched_text", "") or "")
+
+
+def _verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) -> None:
+    name = str(target.get("name") or target.get("presc_id"))
+    result = d.call("prescription_verify", presc_id=target.get("presc_id"), intent="refill")
+    if not result.ok:
+        d.add(d.error_text(result))
+        return
+    env = result.envelope
+    if env.get("next_step") != "allow_refill_request":
+        _not_eligible(d, env, name)
+        return
+    if not request:
+        d.say(
+            "rx_eligible",
+            name=name,
+            refills=env.get("refills_remaining"),
+            date=format_date(d.lang, env.get("expires_at")),
+        )
+        d.add(_policy.rx_note(d.lang, name))
+        d.say("refill_offer")
+        d.ask("refill_offer", target=target)
+        return
+    stock = d.call("inventory_check", med_id=target.get("med_id"), store_id=d.store or d.turn.session.store_id)
+    if not stock.ok:
+        d.add(d.error_text(stock))
+        return
+    store = str((stock.envelope.get("store") or {}).get("name") or "")
+    matches = [m for m in stock.envelope.get("matches") or [] if isinstance(m, dict)]
+    match: dict[str, Any] = matches[0] if matches else {}
+    if not match.get("in_stock"):
+        eta = match.get("restock_eta")
+        eta_text = say(d.lang, "refill_eta", date=format_date(d.lang, eta)) if eta else ""
+        d.say("refill_no_stock", name=name, store=store, eta=eta_text)
+        d.add(_policy.rx_note(d.lang, name))
+        return
+    placed = d.call("request_refill", presc_id=target.get("presc_id"), store_id=d.store or d.turn.session.store_id)
+    refills = env.get("refills_remaining")
+    after = max(int(refills) - 1, 0) if isinstance(refills, int) else "?"
+    d.state["refill"] = {"presc_id": target.get("presc_id"), "name": name, "store": store}
+    if placed.confirmation is not None or placed.error_code == "CONFIRMATION_REQUIRED":
+        d.say("refill_confirm", name=name, store=store, after=after)
+        d.add(_policy.rx_note(d.lang, name))
+    elif placed.ok:
+        _done(d, placed.envelope)
+    else:
+        d.state.pop("refill", None)
+        d.say("refill_failed", reason=_reason(placed.envelope))
+
+
+def _not_eligible(d: Dialogue, env: dict[str, Any], name: str) -> None:
+    status = env.get("rx_status")
+    date = format_date(d.lang, env.get("expires_at"))
+    if status == "expired":
+        d.say("rx_expired", name=name, date=date)
+    elif status == "completed" or (status == "active" and env.get("refills_remaining") == 0):
+        d.say("rx_completed", name=name)
+    elif status == "cancelled":
+        d.say("rx_cancelled", name=name)
+    elif status == "refill_pending":
+        d.say("rx_pending", name=name)
+    else:
+        d.say("rx_none_for_med", name=name)
+    d.add(_policy.rx_note(d.lang, name))
+
+
+def _reason(envelope: dict[str, Any]) -> str:
+    error = envelope.get("error") if isinstance(envelope, dict) else None
+    return str(error.get("message")) if isinstance(error, dict) and error.get("message") else "?"
+
+
+def _done(d: Dialogue, envelope: dict[str, Any]) -> None:
+    pending = d.state.pop("refill", None) or {}
+    placed = envelope.get("refill") or {}
+    d.say(
+        "refill_done",
+        name=pending.get("name") or placed.get("presc_id"),
+        refill_id=placed.get("refill_id"),
+        store=pending.get("store") or placed.get("store_id"),
+        date=format_date(d.lang, placed.get("ready_by")),
+    )
+    d.state.pop("rx_list", None)  # refills left changed
+
+
+def resolution(d: Dialogue) -> None:
+    """The follow-up once the person approved or denied the pending refill."""
+    res = d.turn.resolution
+    if res is None:
+        return
+    if not res.approved:
+        d.state.pop("refill", None)
+        d.say("refill_denied")
+        return
+    if res.result.ok:
+        _done(d, res.result.envelope)
+    else:
+        d.state.pop("refill", None)
+        d.say("refill_failed", reason=_reason(res.result.envelope))

@@ -1,0 +1,323 @@
+"""Understanding one message: its intent and its slots, in English and Hebrew.
+
+Intents are found by cue phrases matched on the normalised text (Hebrew prefixes allowed in front of a
+cue), medications by the injected catalog ``mentions`` callable, identifiers by :mod:`pharmai.text`.
+Nothing here calls a tool or reads the database.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pharmai.text.identifiers import find_email, find_phone
+from pharmai.text.normalize import normalize, prefix_variants
+
+__all__ = ["Parsed", "clean_name", "medication_groups", "parse", "remainder_query"]
+
+MentionsFn = Callable[[str], Sequence[Any]]
+
+_PREFIX = "(?:^|(?<=\\s))[והבלמשכ]{0,3}"
+
+
+def _cues(*phrases: str) -> re.Pattern[str]:
+    """A pattern for cue phrases on normalised text; Hebrew cues may carry prefix letters."""
+    parts = []
+    for phrase in phrases:
+        norm = normalize(phrase)
+        if re.match(r"[\u05d0-\u05ea]", norm):
+            parts.append(_PREFIX + re.escape(norm) + r"(?=\s|$)")
+        else:
+            parts.append(r"\b" + re.escape(norm) + r"\b")
+    return re.compile("|".join(parts))
+
+
+_HANDOFF = _cues(
+    "pharmacist", "human", "real person", "a person", "someone", "staff member", "representative", "agent",
+    "רוקח", "רוקחת", "נציג", "נציגה", "בן אדם", "אדם אמיתי", "מישהו",
+)  # fmt: skip
+_HANDOFF_VERB = _cues(
+    "talk", "speak", "transfer", "connect", "contact", "call", "chat with", "want",
+    "לדבר", "להעביר", "תעביר", "תעבירי", "העבר", "לשוחח", "רוצה", "חבר", "לחבר",
+)  # fmt: skip
+_MY_RX = _cues(
+    "my prescriptions", "my prescription", "prescriptions do i have", "what prescriptions", "which prescriptions",
+    "list my", "my rx", "my meds", "my medications",
+    "המרשמים שלי", "המרשם שלי", "מרשמים יש לי", "אילו מרשמים", "איזה מרשמים", "מה המרשמים", "מרשמים שלי",
+    "התרופות שלי",
+)  # fmt: skip
+_REFILL = _cues(
+    "refill", "refills", "renew", "renewal", "re fill", "חידוש", "לחדש", "תחדש", "תחדשי", "מילוי חוזר", "חידושים",
+)  # fmt: skip
+_REFILL_REQUEST = _cues(
+    "please refill", "i want", "i would like", "id like", "i'd like", "order", "request", "submit", "go ahead",
+    "refill it", "refill my", "renew my", "can you refill", "could you refill", "please renew", "put in",
+    "אני רוצה", "רוצה", "תזמין", "להזמין", "הזמן", "לבקש", "תגיש", "להגיש", "בבקשה תחדש", "תחדש לי",
+    "תחדשי לי", "אבקש",
+)  # fmt: skip
+_REFILL_STATUS = _cues(
+    "can i refill", "can i get a refill", "eligible", "status", "is it possible", "how many refills",
+    "refills left", "may i refill", "zakai",
+    "אפשר לחדש", "האם אפשר", "זכאי", "זכאית", "סטטוס", "כמה חידושים", "ניתן לחדש", "אוכל לחדש",
+)  # fmt: skip
+_EQUIVALENT = _cues(
+    "equivalent", "equivalents", "alternative", "alternatives", "substitute", "replacement", "instead",
+    "similar", "generic version", "same thing", "other brand",
+    "תחליף", "תחליפים", "חלופה", "חלופי", "חלופית", "דומה", "במקום", "גנרי", "מותג אחר",
+)  # fmt: skip
+_LIST = _cues(
+    "list", "which medications", "what medications", "which medicines", "what medicines", "what drugs",
+    "show me", "what do you have", "what do you sell", "what otc", "all medications", "which meds",
+    "רשימה", "רשימת", "אילו תרופות", "איזה תרופות", "מה יש לכם", "מה אתם מוכרים", "תראה לי", "הראה לי",
+    "כל התרופות", "תרופות יש",
+)  # fmt: skip
+_AVAILABILITY = _cues(
+    "in stock", "stock", "available", "availability", "do you have", "do you carry", "have any", "got any",
+    "יש לכם", "יש לך", "יש אצלכם", "בסניף", "במלאי", "מלאי", "זמין", "זמינה", "זמינים", "יש במלאי",
+)  # fmt: skip
+_AVAILABILITY_WEAK = _cues(
+    "is there", "do you sell", "can i buy", "can i get", "left", "carry", "קיים", "אפשר להשיג", "נשאר", "נשארו",
+    "אפשר לקנות",
+)  # fmt: skip
+_INFO = _cues(
+    "what is", "what's", "whats", "tell me about", "know about", "info about", "information", "info", "details",
+    "dosage", "dose",
+    "side effects", "warnings", "warning", "ingredient", "ingredients", "used for", "contain", "contains",
+    "label", "prescription", "rx", "what does",
+    "מה זה", "ספר לי", "ספרי לי", "מידע", "פרטים", "מינון", "אזהרות", "אזהרה", "רכיב", "רכיבים", "חומר פעיל",
+    "למה משמש", "מרשם", "עלון", "תופעות לוואי", "ספר על", "מה ידוע על",
+)  # fmt: skip
+_INTERACTION = _cues(
+    "interaction", "interactions", "interact", "together", "combine", "combined", "mix", "with",
+    "אינטראקציה", "אינטראקציות", "ביחד", "יחד", "לשלב", "שילוב", "עם",
+)  # fmt: skip
+_WEAK_INFO = _cues("what is", "what's", "whats", "what does", "מה זה", "מה זו")
+_GREETING = _cues(
+    "hi", "hello", "hey", "good morning", "good evening", "good afternoon", "shalom",
+    "שלום", "היי", "הי", "בוקר טוב", "ערב טוב", "צהריים טובים", "מה נשמע", "אהלן",
+)  # fmt: skip
+_THANKS = _cues("thanks", "thank you", "thx", "appreciate", "תודה", "תודה רבה", "תודה לך", "מעולה תודה")
+_HELP = _cues(
+    "help", "what can you do", "how can you help", "what do you do", "עזרה", "מה אתה יכול", "במה אתה יכול",
+    "מה את יכולה", "איך אתה יכול לעזור", "תעזור",
+)  # fmt: skip
+_FACETS = {
+    "dosage": _cues("dosage", "dose", "doses", "how often", "how many", "מינון", "כמה פעמים"),
+    "warnings": _cues("warning", "warnings", "side effects", "side effect", "אזהרות", "אזהרה", "תופעות לוואי"),
+    "rx": _cues("prescription", "rx", "otc", "over the counter", "מרשם", "ללא מרשם", "בלי מרשם"),
+    "ingredients": _cues("ingredient", "ingredients", "contain", "contains", "made of", "רכיב", "רכיבים", "חומר פעיל"),
+}
+_NON_RX = _cues(
+    "otc", "over the counter", "without a prescription", "without prescription", "no prescription",
+    "non prescription", "nonprescription", "ללא מרשם", "בלי מרשם", "לא במרשם", "שלא צריך מרשם",
+)  # fmt: skip
+_RX_ONLY = _cues(
+    "prescription only", "rx", "need a prescription", "needs a prescription", "require a prescription",
+    "prescription medications", "prescription drugs", "prescription meds", "במרשם", "תרופות מרשם", "דורשות מרשם",
+    "צריך מרשם", "מחייבות מרשם",
+)  # fmt: skip
+_OUT_OF_STOCK = _cues(
+    "out of stock", "not in stock", "unavailable", "sold out", "אזל", "אזלו", "חסר", "חסרות", "לא במלאי",
+)  # fmt: skip
+_IN_STOCK = _cues("in stock", "available", "במלאי", "זמינות", "זמין", "זמינים")
+_STORES = {
+    "s2": _cues("jerusalem", "jaffa", "s2", "ירושלים", "יפו"),
+    "s1": _cues("tel aviv", "dizengoff", "s1", "תל אביב", "דיזנגוף"),
+}
+_ORDINALS = [
+    (_cues("first", "1st", "הראשון", "הראשונה", "ראשון", "ראשונה"), 1),
+    (_cues("second", "2nd", "השני", "השנייה", "השניה", "שני", "שנייה"), 2),
+    (_cues("third", "3rd", "השלישי", "השלישית", "שלישי"), 3),
+    (_cues("fourth", "4th", "הרביעי", "הרביעית", "רביעי"), 4),
+    (_cues("fifth", "5th", "החמישי", "החמישית"), 5),
+    (_cues("last", "האחרון", "האחרונה"), -1),
+]
+_NUMBER_REF = re.compile(r"(?:#|\bno\.?\s*|\bnumber\s*|מספר\s*|מס'?\s*)(\d{1,2})\b", re.IGNORECASE)
+_BARE_NUMBER = re.compile(r"^\s*#?(\d{1,2})\s*[.!?]?\s*$")
+_CODE = re.compile(r"(?<!\d)(\d{6})(?!\d)")
+_STOP = set(
+    normalize(
+        "do you have any is are there in stock the a an of for me please what whats what's tell about info "
+        "information on is it available availability how much price can i get buy carry sell at your store "
+        "pharmacy medication medicine drug pills tablets and or hi hello thanks stock left dosage warnings "
+        "יש לכם לך את ה מה זה על ספר לי ספרי במלאי מלאי זמין זמינה אפשר להשיג בבקשה תרופה תרופות של כדור "
+        "כדורים מידע מינון אזהרות שלום תודה אצלכם האם it this that them they its one "
+        "זה זו אותו אותה אותם הוא היא הם jerusalem tel aviv ירושלים תל אביב בירושלים בתל what about ומה לגבי"
+    ).split()
+)
+
+
+@dataclass
+class Parsed:
+    """One message, understood.
+
+    Attributes:
+        text: The message as typed.
+        norm: Its normalised form.
+        intent: The main intent (see :func:`parse`).
+        meds: Medication groups named, each a tuple of product ids (one per mention, in order).
+        mentions: The raw catalog mentions.
+        email / phone / code: Identifiers and a 6-digit one-time code found in the text.
+        refs: Prescription references: 1-based positions (``-1`` = the last one).
+        store: A store named (``s1`` / ``s2``) or ``None``.
+        facets: Parts of the medication facts asked for (dosage, warnings, rx, ingredients).
+        rx_filter / stock_filter: Filters for listing medications.
+        yes / no: The message answers a question.
+    """
+
+    text: str
+    norm: str
+    intent: str = "unknown"
+    meds: list[tuple[str, ...]] = field(default_factory=list)
+    mentions: list[Any] = field(default_factory=list)
+    email: str | None = None
+    phone: str | None = None
+    code: str | None = None
+    refs: list[int] = field(default_factory=list)
+    store: str | None = None
+    facets: set[str] = field(default_factory=set)
+    rx_filter: str | None = None
+    stock_filter: str | None = None
+    interaction_cue: bool = False
+    names: dict[tuple[str, ...], str] = field(default_factory=dict)
+    yes: bool = False
+    no: bool = False
+
+    @property
+    def identifier(self) -> str | None:
+        """The email or phone given, if any."""
+        return self.email or self.phone
+
+
+def medication_groups(mentions: Sequence[Any]) -> list[tuple[str, ...]]:
+    """The distinct medications named, each as its tuple of product ids."""
+    groups: list[tuple[str, ...]] = []
+    for mention in mentions:
+        ids = tuple(getattr(mention, "med_ids", ()) or ())
+        if ids and ids not in groups:
+            groups.append(ids)
+    return groups
+
+
+def clean_name(mention: Any, mentions: MentionsFn | None) -> str:
+    """The name as typed, without Hebrew prefix letters ("לאדוויל" → "אדוויל") when the bare word names it too."""
+    typed = str(getattr(mention, "matched_text", "") or "")
+    words = typed.split(" ", 1)
+    variants = prefix_variants(words[0])
+    if mentions is None or len(variants) == 1:
+        return typed
+    for stem in reversed(variants[1:]):
+        candidate = " ".join([stem, *words[1:]])
+        try:
+            found = list(mentions(candidate))
+        except Exception:  # the bare word is only a nicer label; the typed text will do
+            return typed
+        if found and found[0].med_ids == mention.med_ids and not getattr(found[0], "fuzzy", False):
+            return candidate
+    return typed
+
+
+def remainder_query(text: str) -> str:
+    """What is left of a message once intent words are removed: the likely medication name."""
+    words = [word for word in normalize(text).split() if word not in _STOP and not word.isdigit()]
+    return " ".join(words)[:80]
+
+
+def _refs(norm: str, text: str) -> list[int]:
+    refs = [int(match.group(1)) for match in _NUMBER_REF.finditer(text)]
+    for pattern, value in _ORDINALS:
+        if pattern.search(norm):
+            refs.append(value)
+    bare = _BARE_NUMBER.match(text)
+    if bare:
+        refs.append(int(bare.group(1)))
+    return list(dict.fromkeys(refs))
+
+
+def _intent(p: Parsed, identity_pending: bool) -> str:
+    norm = p.norm
+    if p.code and (identity_pending or not p.meds):
+        return "code"
+    if p.identifier:
+        return "identity"
+    if _HANDOFF.search(norm) and (_HANDOFF_VERB.search(norm) or len(norm.split()) <= 3):
+        return "handoff"
+    if _REFILL.search(norm):
+        if _REFILL_STATUS.search(norm) and not re.search(r"please|בבקשה|תזמין|להגיש|תגיש", norm):
+            return "refill_status"
+        return "refill_request" if _REFILL_REQUEST.search(norm) else "refill_status"
+    if _MY_RX.search(norm):
+        return "prescriptions"
+    if _EQUIVALENT.search(norm):
+        return "equivalents"
+    if not p.meds and _LIST.search(norm):
+        return "list"
+    if not p.meds and (p.rx_filter or _OUT_OF_STOCK.search(norm)) and re.search(r"medic|drug|תרופ|meds", norm):
+        return "list"
+    if len(p.meds) >= 2 and p.interaction_cue and not _AVAILABILITY.search(norm):
+        return "interaction"
+    if _AVAILABILITY.search(norm) or (p.meds and re.match(r"(ה|ו)?יש\b|(ה|ו)?אין\b", norm)):
+        return "availability"
+    if _INFO.search(norm) or p.facets:
+        # "what's the weather tomorrow" is not a medication question: a bare "what is" needs one word left.
+        if not p.meds and not p.facets and not _INFO.search(_WEAK_INFO.sub(" ", norm)):
+            return "info" if len(remainder_query(p.text).split()) == 1 else "unknown"
+        return "info"
+    if _AVAILABILITY_WEAK.search(norm):
+        return "availability"
+    if p.meds:
+        return "medication"
+    if _THANKS.search(norm):
+        return "thanks"
+    if _HELP.search(norm):
+        return "help"
+    if _GREETING.search(norm):
+        return "greeting"
+    return "unknown"
+
+
+def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = False) -> Parsed:
+    """Read one message.
+
+    Args:
+        text: The user's message.
+        mentions: The catalog's mention finder (``None`` or a failing one gives no medications).
+        identity_pending: A one-time code was asked for, so six digits are read as the code.
+
+    Returns:
+        The intent and slots. Intents: ``code``, ``identity``, ``handoff``, ``refill_request``,
+        ``refill_status``, ``prescriptions``, ``equivalents``, ``list``, ``interaction``, ``availability``,
+        ``info``, ``medication`` (a medication named without a cue), ``thanks``, ``help``, ``greeting``,
+        ``unknown``.
+    """
+    p = Parsed(text=text, norm=normalize(text))
+    try:
+        found = list(mentions(text)) if mentions is not None and text.strip() else []
+    except Exception:  # a bad message must not break the turn; it just names no medication
+        found = []
+    p.mentions = found
+    p.names = {tuple(m.med_ids): clean_name(m, mentions) for m in found if getattr(m, "med_ids", None)}
+    p.meds = medication_groups(found)
+    p.email = find_email(text)
+    p.phone = None if p.email else find_phone(text)
+    code = _CODE.search(text)
+    p.code = code.group(1) if code and not p.phone else None
+    p.refs = _refs(p.norm, text)
+    for store_id, pattern in _STORES.items():
+        if pattern.search(p.norm):
+            p.store = store_id
+            break
+    p.facets = {name for name, pattern in _FACETS.items() if pattern.search(p.norm)}
+    if _NON_RX.search(p.norm):
+        p.rx_filter = "non_rx"
+    elif _RX_ONLY.search(p.norm):
+        p.rx_filter = "rx"
+    if _OUT_OF_STOCK.search(p.norm):
+        p.stock_filter = "out_of_stock"
+    elif _IN_STOCK.search(p.norm):
+        p.stock_filter = "in_stock"
+    p.interaction_cue = bool(_INTERACTION.search(p.norm))
+    p.intent = _intent(p, identity_pending)
+    return p

@@ -1,0 +1,84 @@
+"""The dialogue of one turn: the persisted state, the reply being written, and tool calls.
+
+The engine keeps its state under its own keys of ``turn.state`` (the loop persists it; the ``_loop`` key
+is the loop's). Everything stored is JSON: ids, names and short markers, never free text.
+
+Keys: ``pending`` (the question the engine asked: ``{"kind", ...}``), ``last_refs`` (the medications
+last talked about), ``last_intent``, ``rx_list`` (the prescriptions last listed), ``identifier``
+(the email / phone a code was sent to), ``after_identity`` (the request to resume once verified),
+``refill`` (the refill awaiting confirmation), ``verified`` (identity verified in this conversation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pharmai.agent.base import ToolResult, TurnInput
+from pharmai.agent.engines.offline.nlu import Parsed
+from pharmai.agent.engines.offline.texts import say
+
+__all__ = ["Dialogue"]
+
+
+@dataclass
+class Dialogue:
+    """One turn being answered.
+
+    Attributes:
+        turn: The loop's input.
+        parsed: The message, understood.
+        parts: The reply's paragraphs, in order.
+    """
+
+    turn: TurnInput
+    parsed: Parsed
+    parts: list[str] = field(default_factory=list)
+
+    @property
+    def lang(self) -> str:
+        """The reply language."""
+        return "he" if self.turn.language == "he" else "en"
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The engine's persisted state."""
+        return self.turn.state
+
+    @property
+    def store(self) -> str | None:
+        """The store asked about in this message, or ``None`` for the session's store."""
+        return self.parsed.store
+
+    @property
+    def identified(self) -> bool:
+        """Whether the session has a verified (or demo / trusted) patient."""
+        return bool(self.turn.session.patient_id) or bool(self.state.get("verified"))
+
+    def say(self, key: str, **values: Any) -> None:
+        """Add a template paragraph to the reply."""
+        self.parts.append(say(self.lang, key, **values))
+
+    def add(self, text: str) -> None:
+        """Add a ready paragraph to the reply (skipping empty text and exact repeats)."""
+        if text and text not in self.parts:
+            self.parts.append(text)
+
+    def call(self, name: str, **arguments: Any) -> ToolResult:
+        """Run a tool in the reply language through the loop's runner."""
+        arguments.setdefault("language", self.lang)
+        return self.turn.tools.call(name, arguments)
+
+    def ask(self, kind: str, **data: Any) -> None:
+        """Remember the question this reply asks, to read the next message as its answer."""
+        self.state["pending"] = {"kind": kind, **data}
+
+    def error_text(self, result: ToolResult) -> str:
+        """The tool's own (already localised) error message, as a polite sentence."""
+        error = result.envelope.get("error") if isinstance(result.envelope, dict) else None
+        message = error.get("message") if isinstance(error, dict) else None
+        return say(self.lang, "tool_error", reason=message or result.error_code or "?")
+
+    def text(self) -> str:
+        """The reply so far."""
+        return "\n\n".join(part for part in self.parts if part)

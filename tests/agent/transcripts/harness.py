@@ -1,0 +1,131 @@
+"""Drive the offline engine through the real conversation loop, executor and demo database.
+
+:class:`Chat` opens one conversation and sends messages; each :class:`Turn` keeps the reply, the tool
+calls (names, arguments, envelopes) and any confirmation, so tests assert what the person sees and what
+the tools did, never exact wording.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pharmai.agent.base import SessionInfo
+from pharmai.agent.engines import mentions_for
+from pharmai.agent.engines.offline import OfflineEngine
+from pharmai.agent.loop import ConversationLoop
+from pharmai.clock import FixedClock
+from pharmai.db.engine import Database
+from pharmai.pharmacy.identity import latest_outbox_code
+from pharmai.settings import Settings
+from pharmai.text.detect import script_counts
+
+__all__ = ["Chat", "Turn", "make_loop"]
+
+# Generous limits: transcript tests send many turns a second; the rate-limit tests live elsewhere.
+_SETTINGS = dict(
+    redis_url=None,
+    rate_limit_conversation="10000/minute",
+    rate_limit_patient="10000/hour",
+    rate_limit_global="100000/hour",
+)
+
+
+@dataclass
+class Turn:
+    """One exchange as the person saw it."""
+
+    user: str
+    reply: str = ""
+    language: str = ""
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    confirmation: dict[str, Any] | None = None
+    error: str | None = None
+
+    @property
+    def tools(self) -> list[str]:
+        """The names of the tools called, in order."""
+        return [call["name"] for call in self.calls]
+
+    def result(self, name: str) -> dict[str, Any]:
+        """The envelope of the last call of ``name``."""
+        for call in reversed(self.calls):
+            if call["name"] == name:
+                return dict(call["result"])
+        raise AssertionError(f"{name} was not called; calls: {self.tools}")
+
+    def args(self, name: str) -> dict[str, Any]:
+        """The arguments of the last call of ``name``."""
+        for call in reversed(self.calls):
+            if call["name"] == name:
+                return dict(call["arguments"])
+        raise AssertionError(f"{name} was not called; calls: {self.tools}")
+
+    def is_hebrew(self) -> bool:
+        """The reply is written in Hebrew script (Latin letters only in names such as NSAIDs)."""
+        hebrew, latin = script_counts(self.reply)
+        return hebrew > 0 and hebrew > 3 * latin
+
+    def is_english(self) -> bool:
+        """The reply has no Hebrew letters."""
+        hebrew, latin = script_counts(self.reply)
+        return hebrew == 0 and latin > 0
+
+
+def make_loop(db: Database, clock: FixedClock) -> ConversationLoop:
+    """A loop with the offline engine over ``db``, synchronous audit and generous limits."""
+    settings = Settings(**_SETTINGS)  # type: ignore[arg-type]
+    return ConversationLoop(db, OfflineEngine(mentions=mentions_for(db)), settings=settings, clock=clock, audit="sync")
+
+
+class Chat:
+    """One conversation with the offline engine."""
+
+    def __init__(
+        self,
+        loop: ConversationLoop,
+        db: Database,
+        *,
+        language: str = "en",
+        patient_id: str | None = None,
+        identity_mode: str = "otp",
+        store_id: str = "s1",
+    ) -> None:
+        self.loop = loop
+        self.db = db
+        mode = "trusted" if patient_id and identity_mode == "otp" else identity_mode
+        session = SessionInfo("", patient_id, mode, store_id, "canonical", "chat")
+        self.id = loop.open(session, language)
+        self.turns: list[Turn] = []
+
+    def say(self, message: str) -> Turn:
+        """Send a message; ``{{otp}}`` is replaced by the newest one-time code in the outbox."""
+        if "{{otp}}" in message:
+            with self.db.session() as session:
+                message = message.replace("{{otp}}", latest_outbox_code(session) or "000000")
+        return self._collect(message, self.loop.turn(self.id, message))
+
+    def approve(self) -> Turn:
+        """Approve the pending confirmation (the API's approve endpoint)."""
+        pending = self.loop.pending_confirmation(self.id)
+        assert pending is not None, "no pending confirmation"
+        return self._collect("/approve", self.loop.approve(self.id, str(pending["id"])))
+
+    def _collect(self, message: str, events: Any) -> Turn:
+        turn = Turn(message)
+        calls: dict[str, dict[str, Any]] = {}
+        for event in events:
+            data = event.data
+            if event.type == "tool.call":
+                calls[data["id"]] = {"name": data["name"], "arguments": data["arguments"], "result": None}
+            elif event.type == "tool.result":
+                calls.setdefault(data["id"], {"name": data["name"], "arguments": {}})["result"] = data["result"]
+            elif event.type == "confirmation.required":
+                turn.confirmation = data
+            elif event.type == "message.done":
+                turn.reply, turn.language = data["reply"], data["language"]
+            elif event.type == "error":
+                turn.error, turn.reply = data["code"], data["message"]
+        turn.calls = list(calls.values())
+        self.turns.append(turn)
+        return turn
