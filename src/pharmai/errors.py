@@ -21,11 +21,13 @@ __all__ = [
     "InternalError",
     "MedNotFound",
     "MissingMedicationQuery",
+    "ModelUnavailable",
     "NoEquivalentsFound",
     "NoRefillsRemaining",
     "NotFound",
     "OutOfStock",
     "PatientNotFound",
+    "PayloadTooLarge",
     "PharmaiError",
     "PrescriptionNotFound",
     "RateLimited",
@@ -34,6 +36,7 @@ __all__ = [
     "StoreNotFound",
     "ToolNotFound",
     "ToolTimeout",
+    "Unauthenticated",
     "UnknownMedId",
     "ValidationFailed",
     "error_for_code",
@@ -179,6 +182,17 @@ class InternalError(PharmaiError):
     templates: ClassVar[dict[str, str]] = {
         "en": PharmaiError.templates["en"],
         "he": PharmaiError.templates["he"],
+    }
+
+
+class ModelUnavailable(PharmaiError):
+    """The language model behind the assistant cannot be reached (down, overloaded or misconfigured)."""
+
+    code = "MODEL_UNAVAILABLE"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "The assistant cannot reach its language model right now. Please try again in a few minutes, "
+        "or ask a pharmacist.",
+        "he": "העוזר אינו מצליח להתחבר כרגע למודל השפה שלו. נסו שוב בעוד כמה דקות, או פנו לרוקח/ת.",
     }
 
 
@@ -362,6 +376,26 @@ class ImportFailed(PharmaiError):
             fallback = ImportFailed({**details, "reason_he": details["reason"]})
             return fallback.message("he")
         return super().message(language)
+
+
+class Unauthenticated(PharmaiError):
+    """This needs a valid access token (HTTP 401): a conversation's token or the staff API key."""
+
+    code = "UNAUTHENTICATED"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "This request needs a valid access token.",
+        "he": "הבקשה הזו דורשת אסימון גישה תקף.",
+    }
+
+
+class PayloadTooLarge(PharmaiError):
+    """The request body is larger than the server accepts (HTTP 413); ``details.limit`` in bytes."""
+
+    code = "PAYLOAD_TOO_LARGE"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "The request is too large (at most {limit} bytes).",
+        "he": "הבקשה גדולה מדי (לכל היותר {limit} בתים).",
+    }
 
 
 _BY_CODE: dict[str, type[PharmaiError]] = {}

@@ -70,9 +70,7 @@ class Database:
             event.listen(self.engine, "connect", lambda c, _r: setattr(c, "isolation_level", None))
             event.listen(self.engine, "begin", _sqlite_begin)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._write_sessions = sessionmaker(
-            self.engine.execution_options(pharmai_write=True), expire_on_commit=False
-        )
+        self._write_sessions = sessionmaker(self.engine.execution_options(pharmai_write=True), expire_on_commit=False)
 
     @property
     def dialect(self) -> str:
