@@ -1,0 +1,122 @@
+"""MCP over streamable HTTP, behind a bearer key, as an ASGI app the API mounts at ``/mcp``.
+
+HTTP clients never start as a patient: they present the key and verify a customer with
+``verify_customer_identity``, which binds that patient to their MCP conversation only.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
+
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from starlette.types import Receive, Scope, Send
+
+from pharmai.clock import Clock
+from pharmai.db.engine import Database
+from pharmai.mcp._server import build_server
+from pharmai.mcp._sessions import Conversations
+from pharmai.settings import Settings
+from pharmai.tools import Executor, registry_for
+
+__all__ = ["McpHttpApp", "http_app"]
+
+_UNAUTHORIZED = b'{"error": {"code": "UNAUTHORIZED", "message": "A valid bearer key is required."}}'
+
+
+class McpHttpApp:
+    """An ASGI app serving MCP on whatever path it is mounted at.
+
+    It answers ``lifespan`` events itself when served alone (``uvicorn.run(app)``); an application that
+    mounts it must enter :meth:`lifespan` in its own lifespan, because mounted apps get no lifespan events.
+
+    Attributes:
+        executor: The executor every MCP call runs through.
+        conversations: The MCP conversations and their verified patients.
+    """
+
+    def __init__(
+        self, executor: Executor, conversations: Conversations, manager: StreamableHTTPSessionManager, key: str | None
+    ) -> None:
+        self.executor = executor
+        self.conversations = conversations
+        self._manager = manager
+        self._key = key.encode() if key else None
+
+    def lifespan(self) -> AbstractAsyncContextManager[None]:
+        """Run the session manager (and close the executor at the end); enter it once per app."""
+        return self._lifespan()
+
+    @asynccontextmanager
+    async def _lifespan(self) -> AsyncIterator[None]:
+        try:
+            async with self._manager.run():
+                yield
+        finally:
+            self.executor.close()
+
+    def _authorized(self, scope: Scope) -> bool:
+        if self._key is None:  # no key configured: the endpoint is off, like the staff endpoints
+            return False
+        for name, value in scope.get("headers", []):
+            if name == b"authorization":
+                scheme, _, token = value.partition(b" ")
+                return scheme.lower() == b"bearer" and hmac.compare_digest(token.strip(), self._key)
+        return False
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._serve_lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        if not self._authorized(scope):
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 401,
+                    "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")],
+                }
+            )
+            await send({"type": "http.response.body", "body": _UNAUTHORIZED})
+            return
+        await self._manager.asgi_app(scope, receive, send)
+
+    async def _serve_lifespan(self, receive: Receive, send: Send) -> None:
+        message = await receive()
+        if message["type"] != "lifespan.startup":
+            return
+        async with self.lifespan():
+            await send({"type": "lifespan.startup.complete"})
+            while (await receive())["type"] != "lifespan.shutdown":
+                pass
+        await send({"type": "lifespan.shutdown.complete"})
+
+
+def http_app(
+    db: Database, settings: Settings, *, executor: Executor | None = None, **server_options: Any
+) -> McpHttpApp:
+    """MCP over streamable HTTP for ``db``, with the tool profile and key of ``settings``.
+
+    Clients send ``Authorization: Bearer <PHARMAI_STAFF_API_KEY>``; without a configured key every
+    request is refused (401). Both protocol eras are served: stateful sessions for the handshake
+    protocols (elicitation rides the session's stream) and single requests for 2026-07-28.
+
+    Args:
+        db: The database.
+        settings: Profile (``tool_profile``), key (``staff_api_key``), secret, clock and limits.
+        executor: An executor to share with the rest of the application (default: a new one).
+        **server_options: Passed to :func:`pharmai.mcp.build_server` (``language``, ``store_id``, …).
+
+    Returns:
+        The ASGI app; mount it at ``/mcp`` and enter :meth:`McpHttpApp.lifespan` in the host's lifespan.
+    """
+    executor = executor or Executor(registry_for(settings.tool_profile), db, settings=settings)
+    conversations = server_options.pop("conversations", None) or Conversations()
+    server_options.setdefault("clock", Clock(settings.today))
+    server_options.setdefault("state_secret", settings.audit_secret)
+    server = build_server(executor, conversations=conversations, **server_options)
+    manager = StreamableHTTPSessionManager(app=server, stateless=False)
+    return McpHttpApp(executor, conversations, manager, settings.staff_api_key)
