@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pharmai.cli import _db, _mcp, _outbox, _start, _tools
+from pharmai.cli import _chat, _db, _mcp, _outbox, _start, _tools
 
 __all__ = ["app", "main"]
 
@@ -17,6 +17,7 @@ app = typer.Typer(
 app.add_typer(_db.app, name="db")
 app.add_typer(_tools.app, name="tools")
 app.command("start")(_start.start)
+app.command("chat")(_chat.chat)
 app.command("outbox")(_outbox.outbox)
 app.command("mcp")(_mcp.mcp)
 

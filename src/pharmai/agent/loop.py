@@ -1,0 +1,342 @@
+"""The conversation loop: one turn = the user's message → the engine's tool calls → the guarded reply.
+
+The loop owns everything an engine must not decide: the session and its patient, persistence (so any
+worker can continue any conversation), the per-turn step cap, confirmations (a "yes" / "no" to a pending
+one, or an explicit approve / deny, is resolved here through the executor, never by the engine) and the
+policy guard, which runs on every final reply whatever engine wrote it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+from pharmai import policy
+from pharmai.agent import events
+from pharmai.agent._runner import DEFAULT_MAX_STEPS, TurnToolRunner
+from pharmai.agent.base import (
+    AdviceVerdict,
+    ConfirmationResolution,
+    Engine,
+    SessionInfo,
+    StepLimitReached,
+    TurnInput,
+)
+from pharmai.agent.events import Event
+from pharmai.agent.store import LANGUAGES, ConversationStore, StoredConversation
+from pharmai.clock import Clock
+from pharmai.db.engine import Database
+from pharmai.errors import InternalError, PharmaiError, ValidationFailed
+from pharmai.settings import Settings, get_settings
+from pharmai.text.detect import reply_language
+from pharmai.tools import Executor, Principal, RateLimiter, ToolContext, UnknownProfile, registry_for
+
+__all__ = ["MAX_MESSAGE_LENGTH", "ConversationLoop"]
+
+log = logging.getLogger(__name__)
+
+#: Longer user messages are refused with ``VALIDATION_ERROR`` before anything runs.
+MAX_MESSAGE_LENGTH = 4000
+_MAX_ID = 64
+_EMAIL = re.compile(r"\S+@\S+")
+
+
+def _language_of(message: str, default: str) -> str:
+    # An email address is Latin letters whatever language its owner writes in ("המייל שלי dana@x.com").
+    return reply_language(_EMAIL.sub(" ", message), default=default)
+
+
+def _loop_state(state: dict[str, Any]) -> dict[str, Any]:
+    value = state.get("_loop")
+    return dict(value) if isinstance(value, dict) else {}
+
+
+class ConversationLoop:
+    """Runs conversations with one engine over the tools of each conversation's profile.
+
+    Args:
+        db: The database (conversations, and the executor's confirmations and audit).
+        engine: Writes the replies.
+        settings: Rate limits, Redis URL, confirmation TTL (default: the process settings).
+        clock: The clock for tools and timestamps (default: pinned to ``settings.today`` when set).
+        executor: Use this executor for its registry's profile (tests); others are built on demand.
+        max_steps: Tool calls an engine may make in one turn.
+        audit: The executors' audit mode (``background`` or ``sync``).
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        engine: Engine,
+        *,
+        settings: Settings | None = None,
+        clock: Clock | None = None,
+        executor: Executor | None = None,
+        max_steps: int = DEFAULT_MAX_STEPS,
+        audit: str = "background",
+    ) -> None:
+        self.db = db
+        self.engine = engine
+        self.settings = settings or get_settings()
+        self.clock = clock or Clock(self.settings.today)
+        self.store = ConversationStore(db, self.clock)
+        self.max_steps = max_steps
+        self._audit = "sync" if audit == "sync" else "background"
+        self._limiter: RateLimiter | None = None
+        self._executors: dict[str, Executor] = {}
+        self._owned: list[Executor] = []
+        self._lock = threading.Lock()
+        if executor is not None:
+            self._executors[executor.registry.profile] = executor
+
+    # --- executors --------------------------------------------------------------------------------
+
+    def executor_for(self, profile: str) -> Executor:
+        """The executor of a tool profile (built once; every profile shares one rate limiter)."""
+        with self._lock:
+            return self._executor_for(profile)
+
+    def _executor_for(self, profile: str) -> Executor:
+        if profile not in self._executors:
+            try:
+                registry = registry_for(profile)
+            except UnknownProfile:
+                raise ValidationFailed([{"field": "profile", "reason": "unknown tool profile"}]) from None
+            if self._limiter is None:
+                self._limiter = RateLimiter.from_settings(self.settings)
+            executor = Executor(
+                registry,
+                self.db,
+                settings=self.settings,
+                rate_limiter=self._limiter,
+                audit="sync" if self._audit == "sync" else "background",
+            )
+            self._executors[profile] = executor
+            self._owned.append(executor)
+        return self._executors[profile]
+
+    def close(self) -> None:
+        """Flush audit rows and stop the executors this loop built."""
+        with self._lock:
+            for executor in self._owned:
+                executor.close()
+            for profile in [p for p, e in self._executors.items() if e in self._owned]:
+                del self._executors[profile]
+            self._owned.clear()
+
+    def __enter__(self) -> ConversationLoop:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- public API -------------------------------------------------------------------------------
+
+    def open(self, session: SessionInfo, language: str = "he") -> str:
+        """Start a conversation.
+
+        Args:
+            session: Identity mode, store, profile, channel and — in ``demo`` / ``trusted`` mode only —
+                the patient. An empty ``conversation_id`` gets a fresh one.
+            language: The default reply language (``he`` or ``en``).
+
+        Returns:
+            The conversation id.
+
+        Raises:
+            ValidationFailed: A malformed session, an unknown profile or language.
+            StoreNotFound: No such store.
+            PatientNotFound: No such patient.
+        """
+        if isinstance(session, SessionInfo):
+            self.executor_for(session.profile)
+        return self.store.create(session, language=language, engine=getattr(self.engine, "name", "?"))
+
+    def turn(self, conversation_id: str, message: str) -> Iterator[Event]:
+        """Answer one user message; iterate the result to run the turn.
+
+        A "yes" / "no" while a confirmation is pending approves / denies it first; the engine then writes
+        the follow-up.
+
+        Raises:
+            ValidationFailed: ``message`` is not a non-empty string of at most 4,000 characters (raised
+                at once, before anything is stored).
+            NotFound: No such conversation.
+        """
+        if not isinstance(message, str) or not message.strip() or len(message) > MAX_MESSAGE_LENGTH:
+            raise ValidationFailed([{"field": "message", "reason": "must be 1 to 4000 characters of text"}])
+        conversation = self.store.get(conversation_id)
+        pending = _loop_state(conversation.state).get("pending")
+        if isinstance(pending, dict) and (policy.is_yes(message) or policy.is_no(message)):
+            approve = policy.is_yes(message)
+            return self._run(conversation, message, resolve=(str(pending.get("id")), approve))
+        return self._run(conversation, message)
+
+    def approve(self, conversation_id: str, confirmation_id: str) -> Iterator[Event]:
+        """Approve a pending confirmation (the API's approve endpoint, ``/approve`` in the CLI).
+
+        The stored call runs through the executor, which checks that the confirmation belongs to this
+        conversation and patient, is pending and has not expired; the engine then writes the follow-up.
+
+        Raises:
+            ValidationFailed: ``confirmation_id`` is not a short string.
+            NotFound: No such conversation.
+        """
+        return self._resolve(conversation_id, confirmation_id, approve=True)
+
+    def deny(self, conversation_id: str, confirmation_id: str) -> Iterator[Event]:
+        """Deny a pending confirmation; nothing runs, the engine acknowledges."""
+        return self._resolve(conversation_id, confirmation_id, approve=False)
+
+    def pending_confirmation(self, conversation_id: str) -> dict[str, Any] | None:
+        """The conversation's pending confirmation ``{id, tool, summary, expires_at}``, or ``None``."""
+        pending = _loop_state(self.store.get(conversation_id).state).get("pending")
+        if not isinstance(pending, dict):
+            return None
+        return {key: pending.get(key) for key in ("id", "tool", "summary", "expires_at")}
+
+    def session(self, conversation_id: str) -> SessionInfo:
+        """The conversation's current session (its patient once identity is verified)."""
+        return self.store.get(conversation_id).session
+
+    def transcript(self, conversation_id: str) -> dict[str, Any]:
+        """The conversation in the transcript JSON of ``shared/INTERFACES.md``."""
+        conversation = self.store.get(conversation_id)
+        return {
+            "conversation_id": conversation.conversation_id,
+            "engine": conversation.engine,
+            "turns": self.store.turns(conversation.conversation_id),
+        }
+
+    # --- the turn ---------------------------------------------------------------------------------
+
+    def _resolve(self, conversation_id: str, confirmation_id: str, *, approve: bool) -> Iterator[Event]:
+        if not isinstance(confirmation_id, str) or not 0 < len(confirmation_id) <= _MAX_ID:
+            raise ValidationFailed([{"field": "confirmation_id", "reason": "must be a confirmation id"}])
+        conversation = self.store.get(conversation_id)
+        return self._run(conversation, "", resolve=(confirmation_id, approve))
+
+    def _context(self, conversation: StoredConversation, language: str) -> ToolContext:
+        session = conversation.session
+        return ToolContext(
+            principal=Principal.patient(session.patient_id) if session.patient_id else Principal.anonymous(),
+            conversation_id=session.conversation_id,
+            language=language,
+            channel=session.channel,
+            db=self.db,
+            clock=self.clock,
+            extras={"store_id": session.store_id, "identity_mode": session.identity_mode},
+        )
+
+    def _run(
+        self, conversation: StoredConversation, message: str, *, resolve: tuple[str, bool] | None = None
+    ) -> Iterator[Event]:
+        cid = conversation.conversation_id
+        default = conversation.language if conversation.language in LANGUAGES else "he"
+        language = _language_of(message, default) if message else default
+        state = dict(conversation.state)
+        loop_state = _loop_state(state)
+        engine_state = {k: v for k, v in state.items() if k != "_loop"}
+        session = conversation.session
+
+        def bind(patient_id: str) -> None:
+            nonlocal session
+            # Persisted at once: a verified identity must survive even if the engine fails afterwards.
+            self.store.set_patient(cid, patient_id)
+            session = SessionInfo(
+                session.conversation_id,
+                patient_id,
+                session.identity_mode,
+                session.store_id,
+                session.profile,
+                session.channel,
+            )
+
+        runner = TurnToolRunner(
+            self.executor_for(session.profile),
+            self._context(conversation, language),
+            max_steps=self.max_steps,
+            on_bind=bind,
+        )
+        resolution: ConfirmationResolution | None = None
+        action: str | None = None
+        if resolve is not None:
+            confirmation_id, approved = resolve
+            pending = loop_state.get("pending")
+            runner.confirmation_source = pending if isinstance(pending, dict) else None
+            result = runner.resolve(confirmation_id, approve=approved)
+            resolution = ConfirmationResolution(approved=approved, result=result)
+            if isinstance(pending, dict) and pending.get("id") == confirmation_id:
+                loop_state.pop("pending", None)
+            # "approved" means the person approved and the stored call ran (whatever the tool then said).
+            ran = approved and result.error_code != "CONFIRMATION_DENIED"
+            self.store.mark_confirmation(cid, confirmation_id, "approved" if ran else "denied")
+            action = None if message else ("approve" if approved else "deny")
+            yield from runner.drain()
+        verdict = policy.classify(message, language) if message else AdviceVerdict(False)
+        turn = TurnInput(
+            message=message,
+            language=language,
+            session=session,
+            history=self.store.history(cid),
+            state=engine_state,
+            tools=runner,
+            verdict=verdict,
+            resolution=resolution,
+        )
+        parts: list[str] = []
+        failure: PharmaiError | None = None
+        try:
+            for delta in self.engine.respond(turn):
+                yield from runner.drain()
+                if isinstance(delta, str) and delta:
+                    parts.append(delta)
+                    yield events.message_delta(delta)
+        except StepLimitReached:
+            parts = [*parts, ("\n\n" if parts else "") + policy.step_limit_reply(language)]
+        except PharmaiError as exc:
+            failure = exc
+        except Exception as exc:  # an engine bug must end the turn politely, not kill the worker
+            log.error("engine %s failed in conversation %s: %s", self.engine.name, cid, type(exc).__name__)
+            failure = InternalError()
+        yield from runner.drain()
+        if runner.confirmation is not None:
+            loop_state["pending"] = runner.confirmation
+        violations: tuple[str, ...] = ()
+        if failure is not None:
+            reply = failure.message(language)
+        else:
+            guarded = policy.guard_reply(
+                "".join(parts) or policy.fallback_reply(language),
+                language=language,
+                tool_results=[(r.name, r.envelope) for r in runner.results],
+                verdict=verdict,
+            )
+            reply, violations = guarded.text, tuple(guarded.violations)
+        confirmation = runner.confirmation
+        payload: dict[str, Any] = {
+            "tool_calls": runner.records,
+            "confirmation": None
+            if confirmation is None
+            else {
+                "id": confirmation["id"],
+                "tool": confirmation["tool"],
+                "summary": confirmation["summary"],
+                "status": "pending",
+            },
+            "violations": list(violations),
+        }
+        if failure is not None:
+            payload["error"] = failure.code
+        new_state = {**turn.state, "_loop": loop_state} if isinstance(turn.state, dict) else {"_loop": loop_state}
+        user_text = message or ("/approve" if action == "approve" else "/deny")
+        self.store.save_turn(
+            cid, user=user_text, reply=reply, language=language, state=new_state, payload=payload, action=action
+        )
+        if failure is not None:
+            yield events.error(failure.code, reply)
+        else:
+            yield events.message_done(reply, language)

@@ -1,0 +1,283 @@
+"""Conversation persistence: conversations, their messages and state, in the database.
+
+The one documented exception to "the agent layer touches the database only through the executor": a
+conversation must survive the worker that served its last turn, so any worker can continue it. Only
+conversation rows are read and written here (plus existence checks of the store and patient a session
+names). Nothing here is logged: messages hold patients' free text.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+
+from pharmai.agent.base import HistoryItem, SessionInfo
+from pharmai.clock import Clock
+from pharmai.db.engine import Database
+from pharmai.db.models import Conversation, Message, Patient, Store
+from pharmai.errors import NotFound, PatientNotFound, StoreNotFound, ValidationFailed
+
+__all__ = ["IDENTITY_MODES", "LANGUAGES", "ConversationStore", "StoredConversation", "new_conversation_id"]
+
+IDENTITY_MODES = ("otp", "demo", "identifier", "trusted")
+LANGUAGES = ("he", "en")
+#: Modes in which the interface, not a tool, names the patient when the conversation opens.
+_PRESET_PATIENT_MODES = ("demo", "trusted")
+_MAX_ID = 64
+_HISTORY_LIMIT = 40
+
+
+def new_conversation_id() -> str:
+    """A fresh, unguessable conversation id."""
+    return "conv_" + secrets.token_urlsafe(16)
+
+
+@dataclass
+class StoredConversation:
+    """A conversation as persisted.
+
+    Attributes:
+        session: The session (its ``patient_id`` is the currently bound patient).
+        language: The language of the latest reply (the default for the next one).
+        engine: The engine that serves it.
+        state: The loop's (``"_loop"``) and the engine's dialogue state.
+    """
+
+    session: SessionInfo
+    language: str
+    engine: str
+    state: dict[str, Any] = field(default_factory=dict)
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+    @property
+    def conversation_id(self) -> str:
+        """The conversation's id."""
+        return self.session.conversation_id
+
+
+def _bad(name: str, reason: str) -> ValidationFailed:
+    return ValidationFailed([{"field": name, "reason": reason}])
+
+
+def _check_id(value: Any, name: str) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= _MAX_ID:
+        raise _bad(name, "must be a non-empty string of at most 64 characters")
+    return value
+
+
+class ConversationStore:
+    """Reads and writes conversations.
+
+    Args:
+        db: The database.
+        clock: Timestamps (default: the wall clock).
+    """
+
+    def __init__(self, db: Database, clock: Clock | None = None) -> None:
+        self.db = db
+        self.clock = clock or Clock()
+
+    def create(self, session: SessionInfo, *, language: str, engine: str) -> str:
+        """Persist a new conversation for ``session``.
+
+        Args:
+            session: The session; an empty ``conversation_id`` gets a fresh one. A preset ``patient_id``
+                is accepted only in the ``demo`` and ``trusted`` identity modes.
+            language: ``he`` or ``en``.
+            engine: The engine's name.
+
+        Returns:
+            The conversation id.
+
+        Raises:
+            ValidationFailed: A field is malformed, the mode does not allow a preset patient, or the id
+                is taken.
+            StoreNotFound: No such store.
+            PatientNotFound: No such patient.
+        """
+        if not isinstance(session, SessionInfo):
+            raise _bad("session", "must be a SessionInfo")
+        if language not in LANGUAGES:
+            raise _bad("language", "must be he or en")
+        if session.identity_mode not in IDENTITY_MODES:
+            raise _bad("identity_mode", "must be one of " + ", ".join(IDENTITY_MODES))
+        conversation_id = session.conversation_id or new_conversation_id()
+        _check_id(conversation_id, "conversation_id")
+        _check_id(session.store_id, "store_id")
+        _check_id(session.profile, "profile")
+        _check_id(session.channel, "channel")
+        if session.patient_id is not None:
+            _check_id(session.patient_id, "patient_id")
+            if session.identity_mode not in _PRESET_PATIENT_MODES:
+                raise _bad("patient_id", "only the demo and trusted modes name the patient at open")
+        now = self.clock.now()
+        with self.db.session(write=True) as s:
+            if s.get(Store, session.store_id) is None:
+                raise StoreNotFound({"store_id": session.store_id})
+            if session.patient_id is not None and s.get(Patient, session.patient_id) is None:
+                raise PatientNotFound()
+            if s.get(Conversation, conversation_id) is not None:
+                raise _bad("conversation_id", "already exists")
+            s.add(
+                Conversation(
+                    conversation_id=conversation_id,
+                    user_id=session.patient_id,
+                    identity_mode=session.identity_mode,
+                    language=language,
+                    store_id=session.store_id,
+                    profile=session.profile,
+                    engine=engine,
+                    state={"_loop": {"channel": session.channel}},
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+        return conversation_id
+
+    def get(self, conversation_id: Any) -> StoredConversation:
+        """The conversation, or :class:`~pharmai.errors.NotFound` (also for malformed ids)."""
+        if not isinstance(conversation_id, str) or not 0 < len(conversation_id) <= _MAX_ID:
+            raise NotFound()
+        with self.db.session() as s:
+            row = s.get(Conversation, conversation_id)
+            if row is None:
+                raise NotFound()
+            state = dict(row.state or {})
+            loop_state = state.get("_loop") or {}
+            session = SessionInfo(
+                conversation_id=row.conversation_id,
+                patient_id=row.user_id,
+                identity_mode=row.identity_mode,
+                store_id=row.store_id,
+                profile=row.profile,
+                channel=str(loop_state.get("channel", "chat")),
+            )
+            return StoredConversation(session, row.language, row.engine, state, row.created_at, row.updated_at)
+
+    def set_patient(self, conversation_id: str, patient_id: str) -> None:
+        """Bind a verified patient to the conversation (an AUTH tool just verified them)."""
+        with self.db.session(write=True) as s:
+            row = s.get(Conversation, conversation_id)
+            if row is None:
+                raise NotFound()
+            row.user_id = patient_id
+            row.updated_at = self.clock.now()
+
+    def history(self, conversation_id: str, limit: int = _HISTORY_LIMIT) -> list[HistoryItem]:
+        """The latest ``limit`` user and assistant messages, oldest first (approve / deny actions left out)."""
+        with self.db.session() as s:
+            rows = s.scalars(
+                select(Message)
+                .where(Message.conversation_id == conversation_id, Message.role.in_(("user", "assistant")))
+                .order_by(Message.seq.desc())
+                .limit(limit)
+            ).all()
+        items = [
+            HistoryItem("user" if r.role == "user" else "assistant", r.content, r.language)
+            for r in reversed(rows)
+            if not (r.role == "user" and (r.payload or {}).get("action"))
+        ]
+        return items
+
+    def save_turn(
+        self,
+        conversation_id: str,
+        *,
+        user: str,
+        reply: str,
+        language: str,
+        state: dict[str, Any],
+        payload: dict[str, Any],
+        action: str | None = None,
+    ) -> None:
+        """Append one turn (the user's message and the reply) and store the new state, atomically.
+
+        Args:
+            conversation_id: The conversation.
+            user: The user's message (``/approve`` or ``/deny`` for an action turn).
+            reply: The final, guarded reply.
+            language: The reply's language; it becomes the conversation's default.
+            state: The whole new state (loop and engine).
+            payload: The turn's record for the transcript: ``tool_calls``, ``confirmation``, ``violations``.
+            action: ``approve`` / ``deny`` when the turn answered a confirmation rather than a message.
+        """
+        now = self.clock.now()
+        with self.db.session(write=True) as s:
+            # Lock the conversation row so two workers appending at once queue instead of colliding.
+            row = s.scalars(
+                select(Conversation).where(Conversation.conversation_id == conversation_id).with_for_update()
+            ).first()
+            if row is None:
+                raise NotFound()
+            seq = s.scalar(select(func.max(Message.seq)).where(Message.conversation_id == conversation_id)) or 0
+            s.add(
+                Message(
+                    conversation_id=conversation_id,
+                    seq=seq + 1,
+                    role="user",
+                    content=user,
+                    language=language,
+                    payload={"action": action} if action else None,
+                    created_at=now,
+                )
+            )
+            s.add(
+                Message(
+                    conversation_id=conversation_id,
+                    seq=seq + 2,
+                    role="assistant",
+                    content=reply,
+                    language=language,
+                    payload=payload,
+                    created_at=now,
+                )
+            )
+            row.state = state
+            row.language = language
+            row.updated_at = now
+
+    def mark_confirmation(self, conversation_id: str, confirmation_id: str, status: str) -> None:
+        """Record how a confirmation raised in an earlier turn was answered (``approved`` / ``denied``)."""
+        with self.db.session(write=True) as s:
+            rows = s.scalars(
+                select(Message).where(Message.conversation_id == conversation_id, Message.role == "assistant")
+            ).all()
+            for row in rows:
+                payload = dict(row.payload or {})
+                confirmation = payload.get("confirmation")
+                if isinstance(confirmation, dict) and confirmation.get("id") == confirmation_id:
+                    payload["confirmation"] = {**confirmation, "status": status}
+                    # A new object, so SQLAlchemy sees the JSON column change.
+                    row.payload = payload
+
+    def turns(self, conversation_id: str) -> list[dict[str, Any]]:
+        """The turns in the transcript shape of ``shared/INTERFACES.md`` (oldest first)."""
+        with self.db.session() as s:
+            rows = s.scalars(
+                select(Message).where(Message.conversation_id == conversation_id).order_by(Message.seq)
+            ).all()
+        turns: list[dict[str, Any]] = []
+        user: str | None = None
+        for row in rows:
+            if row.role == "user":
+                user = row.content
+                continue
+            if row.role != "assistant":
+                continue
+            payload = row.payload or {}
+            turns.append(
+                {
+                    "user": user or "",
+                    "reply": row.content,
+                    "language": row.language,
+                    "tool_calls": list(payload.get("tool_calls") or []),
+                    "confirmation": payload.get("confirmation"),
+                }
+            )
+            user = None
+        return turns
