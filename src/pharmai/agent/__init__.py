@@ -1,3 +1,7 @@
 """The agent layer: the conversation loop, the conversation store and the engines."""
 
-__all__: list[str] = []
+from pharmai.agent.base import Engine, SessionInfo, TurnInput
+from pharmai.agent.events import Event
+from pharmai.agent.loop import ConversationLoop
+
+__all__ = ["ConversationLoop", "Engine", "Event", "SessionInfo", "TurnInput"]
