@@ -1,3 +1,36 @@
-"""Policy, independent of any engine: advice classifier, reply guard, required warnings, texts."""
+"""Policy, independent of any engine: advice classifier, reply guard, required warnings, texts.
 
-__all__: list[str] = []
+``classify`` reads a person's message; ``guard_reply`` holds every engine's final reply to the rules;
+the texts (refusals, the avoid warning, the prescription note, the policy section for LLM prompts) exist
+in Hebrew and English; ``is_yes`` / ``is_no`` read answers to a pending confirmation.
+"""
+
+from pharmai.policy.classifier import classify
+from pharmai.policy.confirm import is_no, is_yes
+from pharmai.policy.guard import GuardResult, guard_reply
+from pharmai.policy.texts import (
+    REFUSAL_KINDS,
+    avoid_warning,
+    fallback_reply,
+    policy_text,
+    refusal,
+    rx_note,
+    step_limit_reply,
+)
+from pharmai.policy.verdict import AdviceVerdict
+
+__all__ = [
+    "REFUSAL_KINDS",
+    "AdviceVerdict",
+    "GuardResult",
+    "avoid_warning",
+    "classify",
+    "fallback_reply",
+    "guard_reply",
+    "is_no",
+    "is_yes",
+    "policy_text",
+    "refusal",
+    "rx_note",
+    "step_limit_reply",
+]

@@ -1,0 +1,104 @@
+"""Facts the reply guard reads from the turn's tool envelopes, whatever the profile's shape.
+
+Canonical and seed-000 envelopes put the payload beside ``ok``; a direct invocation (seed 004) nests it
+under ``result``; seed 001 says ``requires``/``rx_required`` on ``medication``. The walkers below look
+at every nested object, so one guard serves every profile.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from pharmai.text import normalize
+
+__all__ = ["avoid_names", "rx_items", "walk"]
+
+_RX_FLAGS = ("rx_required", "requires_prescription", "prescription_required")
+# A prescription row (the person already holds one) is not a product that needs a note.
+_PRESCRIPTION_KEYS = ("presc_id", "prescription_id", "refills_left")
+_NAME_KEYS = ("brand_name", "name_{language}", "display_name", "generic_name", "name_en", "name_he", "name")
+_MIN_ALIAS = 3
+_PARENS = re.compile(r"[()]")
+
+
+def walk(value: Any) -> Iterator[dict[str, Any]]:
+    """Every dict nested in ``value`` (itself included), depth first."""
+    if isinstance(value, dict):
+        yield value
+        for item in value.values():
+            yield from walk(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from walk(item)
+
+
+def _names(item: dict[str, Any], language: str) -> list[str]:
+    keys = [key.format(language=language) for key in _NAME_KEYS]
+    return [item[key].strip() for key in dict.fromkeys(keys) if isinstance(item.get(key), str) and item[key].strip()]
+
+
+def _label(item: dict[str, Any], language: str) -> str | None:
+    names = _names(item, language)
+    return names[0] if names else None
+
+
+def _med_names(results: list[tuple[str, dict[str, Any]]], language: str) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for _, envelope in results:
+        for item in walk(envelope):
+            med_id = item.get("med_id")
+            label = _label(item, language)
+            if med_id is not None and label and str(med_id) not in names:
+                names[str(med_id)] = label
+    return names
+
+
+def avoid_names(results: list[tuple[str, dict[str, Any]]], language: str) -> list[str] | None:
+    """The medications of the turn's "avoid" interaction pairs, or ``None`` when no check said avoid.
+
+    An empty list means "avoid" was reported but the medications' names are not known from this turn.
+    """
+    pair_ids: list[str] = []
+    found = False
+    for name, envelope in results:
+        if "interaction" not in name:
+            continue
+        for item in walk(envelope):
+            if item.get("interaction_level") == "avoid":
+                found = True
+            if item.get("level") == "avoid":
+                found = True
+                pair_ids.extend(str(item[key]) for key in ("med_id_a", "med_id_b") if item.get(key) is not None)
+    if not found:
+        return None
+    known = _med_names(results, language)
+    return [known[med_id] for med_id in dict.fromkeys(pair_ids) if med_id in known]
+
+
+def _aliases(item: dict[str, Any], language: str) -> tuple[str, ...]:
+    aliases: list[str] = []
+    for name in _names(item, language):
+        # "Moxypen (Amoxicillin) 500 mg" is mentioned as "Moxypen" or "Amoxicillin".
+        for part in [name, *_PARENS.split(name)]:
+            alias = normalize(part)
+            if len(alias) >= _MIN_ALIAS and not alias.isdigit():
+                aliases.append(alias)
+    return tuple(dict.fromkeys(aliases))
+
+
+def rx_items(results: list[tuple[str, dict[str, Any]]], language: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Prescription-only medications shown by the turn's tools: ``(name for the note, aliases)``."""
+    items: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for _, envelope in results:
+        for item in walk(envelope):
+            if not any(item.get(flag) is True for flag in _RX_FLAGS):
+                continue
+            if any(key in item for key in _PRESCRIPTION_KEYS):
+                continue
+            label = _label(item, language)
+            aliases = _aliases(item, language)
+            if label and aliases:
+                items.setdefault(str(item.get("med_id") or label), (label, aliases))
+    return list(items.values())

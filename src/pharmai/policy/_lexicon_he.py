@@ -1,0 +1,124 @@
+"""Hebrew cues of advice, diagnosis, comparison and personal-dosage requests, and of factual questions.
+
+Patterns run over normalised text (final letters folded, geresh and punctuation gone) and are written
+with ordinary final letters; :func:`pharmai.policy._rules.rule` folds them. ``P`` allows the prefix
+letters that attach to a Hebrew word ("וכדאי", "שמתאים", "בהריון").
+"""
+
+from __future__ import annotations
+
+import re
+
+from pharmai.policy._rules import HE_PREFIX as P
+from pharmai.policy._rules import Rule, fold, rule
+
+__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES"]
+
+_VERB = r"(?:לקחת|ליטול|לתת|להשתמש|לשלב|לערבב|לשתות|להמשיך|להפסיק|לחצות|לנסות|להתחיל|לעבור)"
+_INF_START = r"(?:לקחת|ליטול|לתת|להפסיק|להמשיך|לעבור|ללכת|להשתמש|לשלב|לנסות|להתחיל)"
+_CAN = r"(?:אפשר|מותר|ניתן|יכול|יכולה|יכולים|יכולות|אוכל|נוכל)"
+_PERSON = (
+    r"(?:לי|לו|לה|לנו|להם|לך|בשבילי|בשבילו|בשבילה|עבורי|לילד|לילדה|לילדים|לתינוק|לתינוקת|"
+    r"לפעוט|לבן|לבת|לגיל|לקשישים|למצב)"
+)
+
+ADVICE_RULES: tuple[Rule, ...] = (
+    rule("kedai", "advice", rf"\b{P}כדאי\b"),
+    rule(
+        "recommend",
+        "advice",
+        rf"\b{P}(?:ממליץ|ממליצה|ממליצים|תמליץ|תמליצי|להמליץ|המלצה|המלצות|מציע|מציעה|מציעים|תציע|"
+        rf"תציעי|מומלץ|טיפים|טיפ)\b",
+    ),
+    rule("suitable", "advice", rf"\b{P}(?:מתאים|מתאימה|מתאימים|מתאימות)\b"),
+    rule("what_to_take", "advice", rf"\b(?:ו|וב|ב)?(?:מה|איזה|איזו|אילו)\b.{{0,30}}\b{_VERB}\b|\bמה לעשות\b"),
+    rule("something_for", "advice", rf"\b{P}משהו (?:נגד|עבור|בשביל|ל(?!גבי)\w+)"),
+    rule("whether_to", "advice", rf"\bאם (?:כדאי )?{_INF_START}\b"),
+    rule("right_for", "advice", rf"\b{P}(?:נכון|נכונה|הנכון|הנכונה) (?:ל|עבור|בשביל)\w*"),
+    rule("can_take", "advice", rf"\b{P}{_CAN}\b.{{0,30}}\b{P}{_VERB}\b", weak=True),
+    rule(
+        "can_with",
+        "advice",
+        rf"\b{P}(?:אפשר|מותר)\b(?! ל\w+)(?: \w+){{0,3}} (?:עם|ביחד|יחד|אחרי|לפני|אם יש לי|" rf"בהריון|בהנקה)\b",
+        weak=True,
+    ),
+    rule("can_med", "advice", r"\b(?:הוא|היא|אני|אתה|את|הם) (?:יכול|יכולה|יכולים) (?:גם \w+|(?!ל)\w+)\s*$", weak=True),
+    rule("infinitive_question", "advice", rf"^(?:אז |האם |שאלה )?{_INF_START}\b"),
+    rule("safe", "advice", rf"\b{P}(?:בטוח|בטוחה|בטוחים|מסוכן|מסוכנת|מזיק|מזיקה|יזיק|רעיון טוב|שווה)\b"),
+    rule("beseder", "advice", r"\bזה בסדר\b|\bבסדר (?:ל\w+|אם|עם|בשבילי|לי|בהריון)\b|\bזה רע\b"),
+    rule(
+        "will_help",
+        "advice",
+        rf"\b{P}(?:יעזור|יעזרו|עוזר|עוזרת|יפתור|ירפא)\b|\bמה (?:יכול|יכולה|יכולים) לעזור\b|" rf"\bמה עובד\b",
+    ),
+    rule(
+        "good_for",
+        "advice",
+        rf"\b{P}(?:טוב|טובה|טובים)\b (?:ל|נגד|עבור|בשביל)\w*|\bהכי (?:טוב|טובה|בטוח|בטוחה|יעיל|"
+        rf"יעילה|חזק|חזקה|עדין)\b",
+    ),
+    rule(
+        "must_i",
+        "advice",
+        rf"\b{P}(?:צריך|צריכה|חייב|חייבת)\b (?:\w+ )?(?:{_VERB}|לסיים|אנטיביוטיקה|טיפול|תרופה|" rf"ללכת|לדאוג)\b",
+    ),
+    rule(
+        "opinion",
+        "advice",
+        rf"\b(?:חושב|חושבת|חושבים) ש|\bמה (?:אתה|את|אתם) אומר|\bהיית (?:לוקח|לוקחת|בוחר|בוחרת|"
+        rf"נותן|נותנת|עושה)\b|\bבמקומי\b|\b{P}מצב שלי\b|\bבגילי\b|\bלבחור\b|\bלדאוג\b",
+    ),
+    rule("pregnancy", "advice", rf"\b{P}(?:הריון|להריון|בהריון|מניקה|מניקות|הנקה|בהנקה|מיניקה)\b", weak=True),
+    rule(
+        "comparative",
+        "comparison",
+        rf"\b{P}(?:עדיף|עדיפה|עדיפים)\b|\bיותר (?:טוב|טובה|חזק|חזקה|יעיל|יעילה|מהר|עדין|עדינה|"
+        rf"בטוח|בטוחה|מתאים|מתאימה)\b|\b(?:טוב|טובה|חזק|חזקה|יעיל|יעילה|בטוח|בטוחה) (?:יותר|"
+        rf"כמו)\b",
+    ),
+    rule(
+        "how_much",
+        "personal_dosage",
+        rf"\b(?:ו|ו?ש)?כמה\b(?! זמן לוקח).{{0,30}}\b{P}(?:{_VERB}|מותר|אפשר|אני|צריך|צריכה|לילד|"
+        rf"לילדה|לתינוק|לתינוקת|לבן|לבת|לפעוט)\b",
+        weak=True,
+    ),
+    rule("how_often", "personal_dosage", rf"\bכל כמה (?:זמן|שעות)\b.{{0,20}}\b{P}(?:{_CAN}|אני)\b", weak=True),
+    rule(
+        "dose_personal",
+        "personal_dosage",
+        rf"\b{P}(?:מינון|מנה)\b.{{0,20}}\b(?:{_PERSON}|לתת|הנכון|שלי)\b|\bמנה כפולה\b|"
+        rf"\bפעמיים היום\b|\bיותר מדי\b|\bבבת אחת\b",
+    ),
+    rule(
+        "diagnosis_question",
+        "diagnosis",
+        r"\bיכול להיות ש|\bזה נורמלי\b|\bסימן ל|\bמה קורה לי\b|\bלמה יש לי\b|\bויראלי\b|"
+        r"\bחיידקי\b|\bאו סתם\b|\bנראה לי שיש לי\b|\bמה (?:זה )?יכול להיות\b|\bממה זה\b|"
+        r"\bזה ממנו\b|\bיש לי\b.{0,20}\bאו\b",
+    ),
+)
+
+#: A symptom told in the message: with "is it…?" / "what is it?" the message asks a diagnosis.
+DIAGNOSIS_CONTEXT = re.compile(
+    fold(
+        rf"\b{P}(?:פריחה|כאב|כאבים|כואב|כואבת|חום|שיעול|בחילה|בחילות|מסתובב|סחרחורת|נקודות|"
+        rf"נפיחות|גרד|"
+        rf"מגרד|שורף|שורפת|נזלת|שלשול|עייפות|דימום|צורבת|צריבה|נרדמת|נוקשה)\b"
+    )
+)
+MESSAGE_RULES: tuple[Rule, ...] = (rule("symptom_question", "diagnosis", r"\bמה זה\s*$|\bזה (?:\w+ ){0,2}\w+\s*$"),)
+
+#: The clause asks about printed label text: weak cues in it are facts, not advice.
+LABEL = re.compile(fold(rf"\b{P}(?:עלון|תווית|כתוב|רשום|רשומות|רשומים|מודפס|לפי)\b"))
+
+#: The clause asks a factual question the assistant answers from its tools.
+FACTUAL = re.compile(
+    fold(
+        rf"\b{P}(?:מלאי|במלאי|זמין|זמינה|מחיר|עולה|עולים|פתוח|פתוחים|פתיחה|מרשם|מרשמים|עלון|"
+        rf"תווית|חומר|רכיב|רכיבים|"
+        rf"מכיל|חוזק|צורה|תופעות|אזהרות|אזהרה|מה זה|ספר|ספרי|חידוש|לחדש|תחליף|גנרי|אינטראקציה|"
+        rf"סניף|שעות|יש לכם|"
+        rf"מגיע|מוכרים|הרכב|מה יש|מינון|מינונים)\b"
+    )
+)

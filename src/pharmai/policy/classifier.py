@@ -1,0 +1,136 @@
+"""The advice / diagnosis / comparison classifier: deterministic rules over normalised text, both languages.
+
+A message is split into clauses ("Is Advil in stock, and should I take it?" → two clauses). A clause asks
+for advice when one of the lexicon's cues occurs in it; a *weak* cue ("can I take", "how often") is
+cancelled when the same clause asks what the label or leaflet says. A message is advice when any clause
+is; it also has a factual part when another clause asks a factual question (stock, price, label, …), so
+the engine still answers that part. Both lexicons run on every message, because people mix scripts
+("אפשר לשלב Advil עם Coumadin?").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pharmai.errors import ValidationFailed
+from pharmai.policy import _lexicon_en as en
+from pharmai.policy import _lexicon_he as he
+from pharmai.policy._rules import Rule, hits, split_clauses, strip_label_phrases
+from pharmai.policy.verdict import AdviceVerdict
+from pharmai.text import normalize
+
+__all__ = ["MAX_CLASSIFIED_CHARS", "Reading", "classify", "read"]
+
+#: Only the start of a very long message is read: cues past it cannot be told from pasted text anyway,
+#: and it bounds the work per message.
+MAX_CLASSIFIED_CHARS = 4000
+
+_LANGUAGES = ("he", "en")
+_ADVICE_RULES: tuple[Rule, ...] = en.ADVICE_RULES + he.ADVICE_RULES
+_MESSAGE_RULES: tuple[Rule, ...] = en.MESSAGE_RULES + he.MESSAGE_RULES
+# When several kinds of cue fire, the most specific names the refusal.
+_KIND_ORDER = ("diagnosis", "comparison", "personal_dosage", "advice")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The classifier's full reading of a message, for explanations and the evaluation script.
+
+    Attributes:
+        verdict: The verdict.
+        cues: Names of the advice cues that fired (empty for a factual message).
+        cancelled: Names of weak cues cancelled because the clause asks about the label.
+        factual_clauses: The normalised clauses read as factual questions.
+    """
+
+    verdict: AdviceVerdict
+    cues: tuple[str, ...]
+    cancelled: tuple[str, ...]
+    factual_clauses: tuple[str, ...]
+
+
+def _check(text: object, language: object) -> str:
+    fields = []
+    if not isinstance(text, str):
+        fields.append({"field": "text", "reason": "must be a string"})
+    if language is not None and language not in _LANGUAGES:
+        fields.append({"field": "language", "reason": "must be 'he', 'en' or null"})
+    if fields:
+        raise ValidationFailed(fields)
+    assert isinstance(text, str)
+    return text[:MAX_CLASSIFIED_CHARS]
+
+
+def _is_label_clause(clause: str) -> bool:
+    return bool(en.LABEL.search(clause) or he.LABEL.search(clause))
+
+
+def _is_factual_clause(clause: str) -> bool:
+    return bool(en.FACTUAL.search(clause) or he.FACTUAL.search(clause))
+
+
+def _kind(cues: Sequence[Rule]) -> str:
+    kinds = {cue.kind for cue in cues}
+    return next(kind for kind in _KIND_ORDER if kind in kinds)
+
+
+def read(text: str, language: str | None = None) -> Reading:
+    """Classify ``text`` and explain the verdict.
+
+    Args:
+        text: The person's message, in Hebrew, English or both.
+        language: ``he``, ``en`` or ``None``; a hint only (both lexicons always run).
+
+    Raises:
+        ValidationFailed: ``text`` is not a string or ``language`` is not ``he``/``en``/``None``.
+    """
+    text = _check(text, language)
+    fired: list[Rule] = []
+    cancelled: list[str] = []
+    factual: list[str] = []
+    label_before = False
+    for clause in split_clauses(text):
+        found = hits(_ADVICE_RULES, strip_label_phrases(clause))
+        # "According to the label, how often…": the label named in one clause governs the next one too.
+        label_here = _is_label_clause(clause)
+        if label_here or label_before:
+            cancelled.extend(cue.name for cue in found if cue.weak)
+            found = [cue for cue in found if not cue.weak]
+        if found:
+            fired.extend(found)
+        elif _is_factual_clause(clause):
+            factual.append(clause)
+        label_before = label_here
+    whole = normalize(text)
+    if en.DIAGNOSIS_CONTEXT.search(whole) or he.DIAGNOSIS_CONTEXT.search(whole):
+        for clause in split_clauses(text):
+            fired.extend(hits(_MESSAGE_RULES, clause))
+    if not fired:
+        score = 0.3 if cancelled else 0.0
+        return Reading(AdviceVerdict(False, score=score), (), tuple(cancelled), tuple(factual))
+    names = tuple(dict.fromkeys(cue.name for cue in fired))
+    verdict = AdviceVerdict(
+        True,
+        kind=_kind(fired),
+        has_factual_part=bool(factual),
+        score=min(0.99, 0.6 + 0.1 * len(names)),
+    )
+    return Reading(verdict, names, tuple(cancelled), tuple(factual))
+
+
+def classify(text: str, language: str | None = None) -> AdviceVerdict:
+    """Whether ``text`` asks for advice, a diagnosis or a comparison, and whether it also asks facts.
+
+    Args:
+        text: The person's message, in Hebrew, English or both.
+        language: ``he``, ``en`` or ``None`` (a hint; both languages' cues are always read).
+
+    Returns:
+        The verdict: ``is_advice``, its ``kind`` (``advice``, ``diagnosis``, ``comparison`` or
+        ``personal_dosage``), ``has_factual_part`` and a ``score``.
+
+    Raises:
+        ValidationFailed: ``text`` is not a string or ``language`` is not ``he``/``en``/``None``.
+    """
+    return read(text, language).verdict

@@ -1,0 +1,191 @@
+"""The reply guard: run on every final reply, from any engine, before the person sees it.
+
+It holds whatever the engine wrote to the pharmacy's rules:
+
+1. the reply is in the person's language (a reply mostly in the other script is replaced by a safe one);
+2. no advice phrasing ("you should take", "כדאי לך"): such sentences are removed, the factual ones kept,
+   and the refusal added;
+3. an advice request gets its refusal even when the engine forgot it;
+4. when any interaction check of the turn said "avoid", the explicit "cannot be taken together" warning;
+5. when the reply names a medication a tool showed as prescription-only, the prescription note (and a
+   sentence calling it over-the-counter is removed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pharmai.errors import ValidationFailed
+from pharmai.policy import _reply_lexicon as lex
+from pharmai.policy._facts import avoid_names, rx_items
+from pharmai.policy._rules import HE_PREFIX
+from pharmai.policy.texts import avoid_warning, fallback_reply, refusal, rx_note
+from pharmai.policy.verdict import AdviceVerdict
+from pharmai.text import normalize
+from pharmai.text.detect import script_counts
+
+__all__ = ["GuardResult", "guard_reply"]
+
+# A reply is "mostly" in the wrong script when more than this share of its letters are.
+_WRONG_SCRIPT_SHARE = 0.6
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_FRAGMENT = re.compile(r"[,;:\u2013\u2014]|\b(?:but|however|though|although)\b|\s(?:אבל|אך|עם זאת)\s", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class GuardResult:
+    """The guarded reply.
+
+    Attributes:
+        text: The reply to show and persist.
+        violations: What was wrong (``wrong_language``, ``empty_reply``, ``advice_phrasing``,
+            ``missing_refusal``, ``missing_avoid_warning``, ``rx_contradiction``, ``missing_rx_note``).
+        changed: Whether ``text`` differs from the engine's reply.
+    """
+
+    text: str
+    violations: tuple[str, ...]
+    changed: bool
+
+
+def _check(reply: object, language: object, tool_results: object, verdict: object) -> list[tuple[str, dict[str, Any]]]:
+    fields = []
+    if not isinstance(reply, str):
+        fields.append({"field": "reply", "reason": "must be a string"})
+    if language not in ("he", "en"):
+        fields.append({"field": "language", "reason": "must be 'he' or 'en'"})
+    if verdict is not None and not isinstance(verdict, AdviceVerdict):
+        fields.append({"field": "verdict", "reason": "must be an AdviceVerdict or null"})
+    results: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(tool_results, str | bytes) or not isinstance(tool_results, Sequence):
+        fields.append({"field": "tool_results", "reason": "must be a sequence of (tool name, envelope)"})
+    else:
+        for item in tool_results:
+            if isinstance(item, Sequence) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], dict):
+                results.append((item[0], item[1]))
+            else:
+                fields.append({"field": "tool_results", "reason": "each item must be (tool name, envelope dict)"})
+                break
+    if fields:
+        raise ValidationFailed(fields)
+    return results
+
+
+def _wrong_language(reply: str, language: str) -> bool:
+    hebrew, latin = script_counts(reply)
+    wrong = latin if language == "he" else hebrew
+    total = hebrew + latin
+    return total > 0 and wrong / total > _WRONG_SCRIPT_SHARE
+
+
+def _sentence_is_advice(sentence: str) -> bool:
+    # A refusal clause ("I can't say which is better for you") is not advice, but what follows a "but"
+    # in the same sentence still is: check each fragment on its own.
+    for fragment in _FRAGMENT.split(sentence):
+        text = normalize(fragment)
+        if not text or lex.REFUSAL_MARKER.search(text):
+            continue
+        if any(pattern.search(text) for pattern in lex.ADVICE):
+            return True
+    return False
+
+
+def _drop_sentences(reply: str, drop: Any) -> tuple[str, bool]:
+    """The reply without the sentences ``drop(sentence)`` selects, line structure kept."""
+    lines, dropped = [], False
+    for line in reply.split("\n"):
+        sentences = _SENTENCE_END.split(line)
+        kept = [s for s in sentences if not (s.strip() and drop(s))]
+        dropped = dropped or len(kept) != len(sentences)
+        lines.append(" ".join(kept).rstrip() if len(kept) != len(sentences) else line)
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    return text, dropped
+
+
+def _mentions(text: str, alias: str) -> bool:
+    return re.search(rf"(?<!\S){HE_PREFIX}{re.escape(alias)}(?!\S)", text) is not None
+
+
+def _sentences(reply: str) -> list[str]:
+    return [normalize(s) for line in reply.split("\n") for s in _SENTENCE_END.split(line) if s.strip()]
+
+
+def _rx_fixes(reply: str, language: str, results: list[tuple[str, dict[str, Any]]]) -> tuple[str, list[str], list[str]]:
+    """Remove "no prescription needed" claims about Rx medications; return the notes still needed."""
+    violations: list[str] = []
+    notes: list[str] = []
+    for label, aliases in rx_items(results, language):
+        normalized = normalize(reply)
+        if not any(_mentions(normalized, alias) for alias in aliases):
+            continue
+
+        def names_it(sentence: str, aliases: tuple[str, ...] = aliases) -> bool:
+            return any(_mentions(normalize(sentence), alias) for alias in aliases)
+
+        reply, dropped = _drop_sentences(reply, lambda s, f=names_it: f(s) and bool(lex.NOT_RX.search(normalize(s))))
+        if dropped:
+            violations.append("rx_contradiction")
+        noted = any(
+            lex.RX_MARKER.search(s) and not lex.NOT_RX.search(s) and any(_mentions(s, a) for a in aliases)
+            for s in _sentences(reply)
+        )
+        if not noted:
+            notes.append(rx_note(language, label))
+    if notes:
+        violations.append("missing_rx_note")
+    return reply, violations, notes
+
+
+def guard_reply(
+    reply: str,
+    *,
+    language: str,
+    tool_results: Sequence[tuple[str, dict[str, Any]]] = (),
+    verdict: AdviceVerdict | None = None,
+) -> GuardResult:
+    """Check a final reply against the policy and repair it.
+
+    Args:
+        reply: The engine's full reply.
+        language: The reply language of the turn (``he`` or ``en``).
+        tool_results: This turn's tool calls as ``(tool name, envelope)``, in order.
+        verdict: The classifier's verdict on the person's message, when known.
+
+    Returns:
+        The reply to show (possibly repaired), the violations found and whether it changed.
+
+    Raises:
+        ValidationFailed: An argument has the wrong type, or ``language`` is not ``he``/``en``.
+    """
+    results = _check(reply, language, tool_results, verdict)
+    violations: list[str] = []
+    text = reply.strip()
+    if not text:
+        violations.append("empty_reply")
+        text = fallback_reply(language)
+    elif _wrong_language(text, language):
+        violations.append("wrong_language")
+        text = fallback_reply(language)
+    kind = verdict.kind if verdict is not None and verdict.is_advice else "advice"
+    text, had_advice = _drop_sentences(text, _sentence_is_advice)
+    additions: list[str] = []
+    if had_advice:
+        violations.append("advice_phrasing")
+    needs_refusal = had_advice or (verdict is not None and verdict.is_advice)
+    if needs_refusal and not lex.REFUSAL_MARKER.search(normalize(text)):
+        if not had_advice:
+            violations.append("missing_refusal")
+        additions.append(refusal(language, kind))
+    avoid = avoid_names(results, language)
+    if avoid is not None and not lex.AVOID_MARKER.search(normalize(text)):
+        violations.append("missing_avoid_warning")
+        additions.append(avoid_warning(language, avoid))
+    # The prescription check reads the added warning too: it names the medications of the avoid pair.
+    text = "\n\n".join(part for part in (text, *additions) if part)
+    text, rx_violations, notes = _rx_fixes(text, language, results)
+    violations.extend(rx_violations)
+    final = "\n\n".join(part for part in (text, *notes) if part)
+    return GuardResult(final, tuple(dict.fromkeys(violations)), final != reply.strip())
