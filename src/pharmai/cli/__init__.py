@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pharmai.cli import _chat, _db, _mcp, _outbox, _start, _tools
+from pharmai.cli import _chat, _db, _mcp, _outbox, _serve, _start, _tools
 
 __all__ = ["app", "main"]
 
@@ -20,6 +20,7 @@ app.command("start")(_start.start)
 app.command("chat")(_chat.chat)
 app.command("outbox")(_outbox.outbox)
 app.command("mcp")(_mcp.mcp)
+app.command("serve")(_serve.serve)
 
 
 def main() -> None:

@@ -1,0 +1,255 @@
+"""Load test of the HTTP API: offline-engine turns per second and latency, from a separate process.
+
+For each backend (SQLite; PostgreSQL + Redis when reachable) it starts ``pharmai serve --workers 2`` on
+loopback with a fresh database, opens 16 and then 64 conversations, and has each send offline-engine
+messages back to back (every turn: POST, then the whole SSE stream to its final event). Each run is
+bounded by a turn count and a time limit and stops by itself. Prints turns/s and p50 / p99 latency and
+writes ``benchmarks/results/api.json``.
+
+The tool rate-limit tiers and the per-client HTTP limit are raised for the run: the benchmark measures
+throughput, and its single client address would otherwise be throttled (as it should be in production).
+
+Run: ``.venv/bin/python benchmarks/bench_api.py [--turns N] [--seconds S] [--backends sqlite,postgresql]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+RESULTS = Path(__file__).resolve().parent / "results" / "api.json"
+PG_URL = os.environ.get("PHARMAI_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("PHARMAI_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+CONCURRENCY = (16, 64)
+WORKERS = 2
+MESSAGES = (
+    "Is Advil in stock?",
+    "יש אקמול במלאי?",
+    "What is Ibuprofen?",
+    "Do you have Zyrtec?",
+    "מה זה נורופן?",
+    "Is Nurofen available in Jerusalem?",
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _pg_reachable() -> bool:
+    try:
+        import psycopg
+        import redis
+
+        psycopg.connect(PG_URL.replace("postgresql+psycopg://", "postgresql://"), connect_timeout=3).close()
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
+        return True
+    except Exception:
+        return False
+
+
+class _Backend:
+    """A fresh database for one run (a temp SQLite file, or a throwaway PostgreSQL schema)."""
+
+    def __init__(self, name: str, workdir: Path) -> None:
+        self.name = name
+        self.schema: str | None = None
+        self.env: dict[str, str] = {}
+        if name == "sqlite":
+            self.env["PHARMAI_DATABASE_URL"] = f"sqlite:///{workdir / 'bench.db'}"
+        else:
+            from sqlalchemy import create_engine, text
+
+            self.schema = f"pharmai_bench_{uuid.uuid4().hex[:10]}"
+            engine = create_engine(PG_URL)
+            with engine.begin() as conn:
+                conn.execute(text(f'CREATE SCHEMA "{self.schema}"'))
+            engine.dispose()
+            sep = "&" if "?" in PG_URL else "?"
+            self.env["PHARMAI_DATABASE_URL"] = f"{PG_URL}{sep}options=-csearch_path%3D{self.schema}"
+            self.env["PHARMAI_REDIS_URL"] = REDIS_URL
+
+    def drop(self) -> None:
+        if self.schema:
+            from sqlalchemy import create_engine, text
+
+            engine = create_engine(PG_URL)
+            with engine.begin() as conn:
+                conn.execute(text(f'DROP SCHEMA "{self.schema}" CASCADE'))
+            engine.dispose()
+
+
+def _start_server(backend: _Backend, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PHARMAI_")}
+    env.update(backend.env)
+    env.update(
+        {
+            "PHARMAI_ENGINE": "offline",
+            "PHARMAI_IDENTITY_MODE": "otp",
+            "PHARMAI_TODAY": "2026-03-01",
+            "PHARMAI_HTTP_RATE_LIMIT": "off",
+            "PHARMAI_RATE_LIMIT_CONVERSATION": "1000000/minute",
+            "PHARMAI_RATE_LIMIT_PATIENT": "1000000/minute",
+            "PHARMAI_RATE_LIMIT_GLOBAL": "100000000/hour",
+            "PHARMAI_AUDIT_SECRET": "bench",
+        }
+    )
+    log = (workdir / f"server-{backend.name}.log").open("wb")
+    command = [
+        sys.executable,
+        "-c",
+        "from pharmai.cli import main; main()",
+        "serve",
+        "--port",
+        str(port),
+        "--workers",
+        str(WORKERS),
+        "--log-level",
+        "warning",
+    ]
+    process = subprocess.Popen(command, env=env, cwd=workdir, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited; see {workdir}/server-{backend.name}.log")
+        try:
+            if httpx.get(base + "/readyz", timeout=1).status_code == 200:
+                return process, base
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    process.terminate()
+    raise RuntimeError("server not ready in 90 s")
+
+
+async def _turn(client: httpx.AsyncClient, cid: str, token: str, message: str) -> tuple[float, bool]:
+    started = time.perf_counter()
+    ok = False
+    async with client.stream(
+        "POST",
+        f"/v1/conversations/{cid}/messages",
+        json={"content": message},
+        headers={"Authorization": f"Bearer {token}"},
+    ) as response:
+        async for line in response.aiter_lines():
+            if line.startswith("event: "):
+                name = line[7:].strip()
+                if name == "message.done":
+                    ok = response.status_code == 200
+                elif name == "error":
+                    ok = False
+    return (time.perf_counter() - started) * 1000.0, ok
+
+
+async def _load(base: str, concurrency: int, turns: int, seconds: float) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
+        sessions = []
+        for _ in range(concurrency):
+            body = (await client.post("/v1/conversations", json={"language": "en"})).json()
+            sessions.append((body["conversation_id"], body["token"]))
+        for i, (cid, token) in enumerate(sessions):  # warm-up: one turn each, not measured
+            await _turn(client, cid, token, MESSAGES[i % len(MESSAGES)])
+        latencies: list[float] = []
+        errors = 0
+        remaining = turns
+        stop_at = time.monotonic() + seconds
+
+        async def user(index: int) -> None:
+            nonlocal remaining, errors
+            cid, token = sessions[index]
+            n = index
+            while remaining > 0 and time.monotonic() < stop_at:
+                remaining -= 1
+                n += 1
+                try:
+                    latency, ok = await _turn(client, cid, token, MESSAGES[n % len(MESSAGES)])
+                except httpx.HTTPError:
+                    errors += 1
+                    continue
+                latencies.append(latency)
+                errors += 0 if ok else 1
+
+        started = time.perf_counter()
+        await asyncio.gather(*(user(i) for i in range(concurrency)))
+        elapsed = time.perf_counter() - started
+    latencies.sort()
+    return {
+        "concurrency": concurrency,
+        "turns": len(latencies),
+        "errors": errors,
+        "seconds": round(elapsed, 2),
+        "turns_per_s": round(len(latencies) / elapsed, 1) if elapsed else 0.0,
+        "p50_ms": round(statistics.median(latencies), 1) if latencies else None,
+        "p99_ms": round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))], 1) if latencies else None,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=3000, help="Turns per run at most.")
+    parser.add_argument("--seconds", type=float, default=20.0, help="Seconds per run at most.")
+    parser.add_argument("--backends", default="sqlite,postgresql", help="Comma-separated: sqlite, postgresql.")
+    args = parser.parse_args()
+    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    if "postgresql" in backends and not _pg_reachable():
+        print("PostgreSQL or Redis unreachable: skipping the postgresql backend")
+        backends.remove("postgresql")
+    runs: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="pharmai-bench-") as tmp:
+        workdir = Path(tmp)
+        for name in backends:
+            backend = _Backend(name, workdir)
+            process, base = _start_server(backend, workdir)
+            try:
+                for concurrency in CONCURRENCY:
+                    result = asyncio.run(_load(base, concurrency, args.turns, args.seconds))
+                    result["backend"] = "postgresql+redis" if name == "postgresql" else name
+                    runs.append(result)
+                    print(
+                        f"{result['backend']:<17} c={concurrency:<3} {result['turns_per_s']:>7} turns/s  "
+                        f"p50 {result['p50_ms']} ms  p99 {result['p99_ms']} ms  "
+                        f"({result['turns']} turns, {result['errors']} errors, {result['seconds']} s)"
+                    )
+            finally:
+                process.terminate()
+                try:
+                    process.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                backend.drop()
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    report = {
+        "benchmark": "api",
+        "workers": WORKERS,
+        "engine": "offline",
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "target": {"turns_per_s": 300, "p99_ms": 100, "errors": 0},
+        "runs": runs,
+    }
+    RESULTS.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(f"results: {RESULTS}")
+    return 0 if all(r["errors"] == 0 for r in runs) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

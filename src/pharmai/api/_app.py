@@ -1,0 +1,163 @@
+"""The FastAPI application factory: routers, guards, error handlers, the web UI and the MCP mount."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.middleware.cors import CORSMiddleware
+
+from pharmai import __version__
+from pharmai.api import _conversations, _ops, _staff
+from pharmai.api._errors import install_error_handlers
+from pharmai.api._guards import BodyLimit, ClientRateLimit, SecurityHeaders
+from pharmai.api._state import ApiState
+from pharmai.clock import Clock
+from pharmai.db.engine import Database
+from pharmai.settings import Settings, get_settings
+
+__all__ = ["DEFAULT_HTTP_RATE_LIMIT", "MAX_BODY_BYTES", "create_app"]
+
+log = logging.getLogger(__name__)
+
+#: Largest request body accepted (a 4,000-character Hebrew message is ~8 KB of JSON).
+MAX_BODY_BYTES = 64 * 1024
+#: Requests per client address to ``/v1/`` (``PHARMAI_HTTP_RATE_LIMIT`` overrides; ``off`` disables).
+DEFAULT_HTTP_RATE_LIMIT = "600/minute"
+
+_PAGES = {"/": "index.html", "/tester": "tester.html", "/outbox": "outbox.html"}
+
+
+def _web_dir() -> Path:
+    return Path(str(resources.files("pharmai") / "web"))
+
+
+def _http_rate_limit(settings: Settings, value: str | None) -> str | None:
+    limit = value or getattr(settings, "http_rate_limit", None) or os.environ.get("PHARMAI_HTTP_RATE_LIMIT")
+    limit = limit or DEFAULT_HTTP_RATE_LIMIT
+    return None if limit.strip().lower() in ("off", "none", "0") else limit
+
+
+def _cors_origins(value: list[str] | None) -> list[str]:
+    if value is not None:
+        return value
+    raw = os.environ.get("PHARMAI_CORS_ORIGINS", "")
+    return [origin.strip() for origin in raw.split(",") if origin.strip()]
+
+
+def _mount_mcp(app: FastAPI, state: ApiState) -> Any:
+    try:
+        from pharmai.mcp import http_app
+    except ImportError:  # the MCP server is optional in a build
+        return None
+    mcp_app = http_app(state.db, state.settings, executor=state.executor())
+    app.mount("/mcp", mcp_app)
+    return mcp_app
+
+
+def create_app(
+    settings: Settings | None = None,
+    db: Database | None = None,
+    *,
+    engine: Any = None,
+    http_rate_limit: str | None = None,
+    cors_origins: list[str] | None = None,
+    max_body_bytes: int = MAX_BODY_BYTES,
+    audit: str = "background",
+    mount_mcp: bool = True,
+) -> FastAPI:
+    """Build the pharmai HTTP application.
+
+    Args:
+        settings: The settings (default: the process settings).
+        db: The database, already migrated (default: ``settings.database_url``, opened without
+            migrating — ``pharmai serve`` migrates once before starting workers).
+        engine: An engine for conversations instead of ``settings.engine`` (tests pass a scripted one).
+        http_rate_limit: Per-client ``/v1/`` limit (``limits`` syntax, ``"off"`` to disable).
+        cors_origins: Origins allowed cross-origin (default: ``PHARMAI_CORS_ORIGINS``, comma-separated; none).
+        max_body_bytes: Largest request body; larger ones get 413.
+        audit: The executors' audit mode (``background`` or ``sync``).
+        mount_mcp: Mount MCP over streamable HTTP at ``/mcp`` when :mod:`pharmai.mcp` is available.
+
+    Returns:
+        The ASGI application (serve it with uvicorn).
+    """
+    settings = settings or get_settings()
+    owns_db = db is None
+    database = db or Database(settings.database_url)
+    state = ApiState(settings=settings, db=database, clock=Clock(settings.today), engine=engine, audit=audit)
+    mcp_holder: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        async with AsyncExitStack() as stack:
+            mcp_app = mcp_holder.get("app")
+            if mcp_app is not None:
+                await stack.enter_async_context(mcp_app.lifespan())
+            try:
+                yield
+            finally:
+                state.close()
+        if owns_db:
+            database.dispose()
+
+    app = FastAPI(
+        title="pharmai",
+        version=__version__,
+        description=(
+            "A bilingual (Hebrew / English) pharmacy assistant. Customers open a conversation and stream "
+            "turns as Server-Sent Events; staff invoke tools directly, export the tool catalogue and read "
+            "the audit log with `Authorization: Bearer <PHARMAI_STAFF_API_KEY>`."
+        ),
+        lifespan=lifespan,
+    )
+    app.state.pharmai = state
+    install_error_handlers(app)
+    app.include_router(_conversations.router)
+    app.include_router(_staff.router)
+    app.include_router(_ops.router)
+    _add_web(app)
+    if mount_mcp:
+        mcp_holder["app"] = _mount_mcp(app, state)
+    # Added last = outermost: metrics see every answer, headers go on refusals too.
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=_cors_origins(cors_origins),
+        allow_methods=["GET", "POST"],
+        allow_headers=["Authorization", "Content-Type", "Accept-Language"],
+        max_age=600,
+    )
+    app.add_middleware(
+        ClientRateLimit,
+        limit=_http_rate_limit(settings, http_rate_limit),
+        storage_uri=settings.redis_url,
+    )
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(_ops.HttpMetrics)
+    return app
+
+
+def _add_web(app: FastAPI) -> None:
+    web = _web_dir()
+    if not web.is_dir():
+        log.warning("the web UI files are missing; serving the API only")
+        return
+    app.mount("/static", StaticFiles(directory=web), name="static")
+
+    def page(filename: str) -> Any:
+        def serve() -> FileResponse:
+            return FileResponse(web / filename, media_type="text/html; charset=utf-8")
+
+        return serve
+
+    for path, filename in _PAGES.items():
+        app.add_api_route(path, page(filename), methods=["GET"], include_in_schema=False)

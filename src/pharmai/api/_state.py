@@ -1,0 +1,126 @@
+"""What every request handler shares: settings, the database, the clock and the conversation loop.
+
+The loop (and with it the engine and the executors of each tool profile) is built on first use, so the
+staff and health endpoints work even where the configured engine cannot be loaded.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from fastapi import Request
+
+from pharmai.clock import Clock
+from pharmai.db.engine import Database
+from pharmai.errors import InternalError, PharmaiError
+from pharmai.settings import Settings
+from pharmai.tools import Executor
+
+if TYPE_CHECKING:
+    from pharmai.agent.base import Engine, TurnInput
+    from pharmai.agent.loop import ConversationLoop
+
+__all__ = ["ApiState", "get_state"]
+
+
+class _LazyEngine:
+    """The configured engine, loaded on the first turn: a missing engine fails turns, not the API."""
+
+    def __init__(self, settings: Settings, db: Database) -> None:
+        self.name: str = settings.engine
+        self._settings = settings
+        self._db = db
+        self._engine: Engine | None = None
+        self._lock = threading.Lock()
+
+    def respond(self, turn: TurnInput) -> Iterator[str]:
+        with self._lock:
+            if self._engine is None:
+                from pharmai.agent.engines import build_engine
+
+                try:
+                    self._engine = build_engine(self.name, self._db, self._settings)
+                except PharmaiError:
+                    raise
+                except Exception as exc:  # a half-installed engine is an answer, never a worker crash
+                    raise InternalError({"reason": f"engine unavailable: {type(exc).__name__}"}) from None
+        return self._engine.respond(turn)
+
+
+@dataclass
+class ApiState:
+    """The app's shared objects.
+
+    Attributes:
+        settings: The settings the app was built with.
+        db: The database.
+        clock: The clock (pinned to ``settings.today`` when set).
+        engine: An engine to use instead of ``settings.engine`` (tests pass a scripted one).
+        audit: The executors' audit mode.
+    """
+
+    settings: Settings
+    db: Database
+    clock: Clock
+    engine: Engine | None = None
+    audit: str = "background"
+    _loop: ConversationLoop | None = field(default=None, init=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    _profiles: set[str] = field(default_factory=set, init=False, repr=False)
+
+    def loop(self) -> ConversationLoop:
+        """The conversation loop, built once (its engine is loaded on the first turn)."""
+        with self._lock:
+            if self._loop is None:
+                from pharmai.agent.loop import ConversationLoop
+
+                engine = self.engine or _LazyEngine(self.settings, self.db)
+                self._loop = ConversationLoop(
+                    self.db, engine, settings=self.settings, clock=self.clock, audit=self.audit
+                )
+            return self._loop
+
+    def executor(self, profile: str | None = None) -> Executor:
+        """The executor of a tool profile (shared with the loop, so limits and audit are one)."""
+        name = profile or self.settings.tool_profile
+        executor = self.loop().executor_for(name)
+        self._profiles.add(name)
+        return executor
+
+    def flush_audit(self) -> None:
+        """Wait until every audit row accepted so far is stored (before answering an audit query)."""
+        for name in {*self._profiles, self.settings.tool_profile}:
+            self.executor(name).flush()
+
+    @property
+    def engine_name(self) -> str:
+        """The name of the engine conversations use."""
+        if self.engine is not None:
+            return str(getattr(self.engine, "name", "custom"))
+        return self.settings.engine
+
+    def close(self) -> None:
+        """Flush audit rows and stop the executors' threads."""
+        with self._lock:
+            if self._loop is not None:
+                self._loop.close()
+                self._loop = None
+
+    def describe(self) -> dict[str, Any]:
+        """Public, non-secret configuration for the web page."""
+        return {
+            "identity_mode": self.settings.identity_mode,
+            "engine": self.engine_name,
+            "tool_profile": self.settings.tool_profile,
+            "default_store": self.settings.default_store,
+            "staff_enabled": bool(self.settings.staff_api_key),
+        }
+
+
+def get_state(request: Request) -> ApiState:
+    """FastAPI dependency: the app's :class:`ApiState`."""
+    state: ApiState = request.app.state.pharmai
+    return state
