@@ -72,6 +72,9 @@ def test_marking_a_confirmation_updates_the_turn_that_raised_it(db: Database) ->
     store.mark_confirmation(cid, "cf_9", "denied")
     store.mark_confirmation(cid, "cf_other", "approved")
     assert store.turns(cid)[0]["confirmation"]["status"] == "denied"
+    # Once answered, a confirmation's status is history: a replayed answer does not rewrite it.
+    store.mark_confirmation(cid, "cf_9", "approved")
+    assert store.turns(cid)[0]["confirmation"]["status"] == "denied"
 
 
 def test_two_stores_append_to_one_conversation_without_losing_turns(db: Database) -> None:

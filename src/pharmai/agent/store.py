@@ -242,7 +242,10 @@ class ConversationStore:
             row.updated_at = now
 
     def mark_confirmation(self, conversation_id: str, confirmation_id: str, status: str) -> None:
-        """Record how a confirmation raised in an earlier turn was answered (``approved`` / ``denied``)."""
+        """Record how a confirmation raised in an earlier turn was answered (``approved`` / ``denied``).
+
+        Only a pending confirmation changes: a replayed approval of a used one must not rewrite history.
+        """
         with self.db.session(write=True) as s:
             rows = s.scalars(
                 select(Message).where(Message.conversation_id == conversation_id, Message.role == "assistant")
@@ -250,7 +253,11 @@ class ConversationStore:
             for row in rows:
                 payload = dict(row.payload or {})
                 confirmation = payload.get("confirmation")
-                if isinstance(confirmation, dict) and confirmation.get("id") == confirmation_id:
+                if (
+                    isinstance(confirmation, dict)
+                    and confirmation.get("id") == confirmation_id
+                    and confirmation.get("status") == "pending"
+                ):
                     payload["confirmation"] = {**confirmation, "status": status}
                     # A new object, so SQLAlchemy sees the JSON column change.
                     row.payload = payload
