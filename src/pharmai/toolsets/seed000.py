@@ -13,6 +13,7 @@ from pharmai.pharmacy._medication import Medication
 from pharmai.tools import Registry, ToolContext, ToolKind
 from pharmai.toolsets._context import require_patient, session_store
 from pharmai.toolsets._envelopes import Seed000Envelope
+from pharmai.toolsets.canonical import _convert
 from pharmai.toolsets.canonical import interactions as canonical_interactions
 from pharmai.toolsets.canonical.models import InteractionCheckInput, InteractionCheckOutput
 
@@ -137,12 +138,7 @@ def inventory_find_equivalent(args: EquivalentQuery, ctx: ToolContext) -> dict[s
         "equivalents": [
             {
                 **_item(e.medication),
-                "disclosure": {
-                    "same_active_ingredients": e.disclosure.same_active_ingredients,
-                    "same_strength": e.disclosure.same_strength,
-                    "same_form": e.disclosure.same_form,
-                    "possible_differences": list(e.disclosure.possible_differences),
-                },
+                "disclosure": _convert.disclosure(e),
             }
             for e in result.equivalents
         ],

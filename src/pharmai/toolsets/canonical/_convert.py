@@ -6,12 +6,23 @@ from typing import Any
 
 from pharmai.pharmacy._medication import Medication, StoreInfo
 
-__all__ = ["ingredients", "match", "store", "summary"]
+__all__ = ["disclosure", "ingredients", "match", "store", "summary"]
 
 
 def ingredients(med: Any) -> list[dict[str, str]]:
     """``[{name, strength}]`` of a medication or generic view."""
     return [{"name": a.name, "strength": a.strength} for a in med.active_ingredients]
+
+
+def disclosure(equivalent: Any) -> dict[str, Any]:
+    """The equivalence disclosure of an :class:`~pharmai.pharmacy.equivalents.Equivalent`."""
+    d = equivalent.disclosure
+    return {
+        "same_active_ingredients": d.same_active_ingredients,
+        "same_strength": d.same_strength,
+        "same_form": d.same_form,
+        "possible_differences": list(d.possible_differences),
+    }
 
 
 def store(info: StoreInfo) -> dict[str, str]:

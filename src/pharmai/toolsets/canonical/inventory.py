@@ -68,12 +68,7 @@ def inventory_find_equivalent(args: FindEquivalentInput, ctx: ToolContext) -> di
         "equivalents": [
             {
                 **_convert.match(e.medication),
-                "disclosure": {
-                    "same_active_ingredients": e.disclosure.same_active_ingredients,
-                    "same_strength": e.disclosure.same_strength,
-                    "same_form": e.disclosure.same_form,
-                    "possible_differences": list(e.disclosure.possible_differences),
-                },
+                "disclosure": _convert.disclosure(e),
             }
             for e in result.equivalents
         ],
