@@ -23,9 +23,9 @@ ENGINE_NAMES = ("offline", "openai", "chat", "anthropic", "yes-man")
 #: Module of each engine, imported only when asked for (the LLM engines come with a later issue).
 _MODULES = {
     "offline": "pharmai.agent.engines.offline",
-    "openai": "pharmai.agent.engines.openai",
-    "chat": "pharmai.agent.engines.chat",
-    "anthropic": "pharmai.agent.engines.anthropic",
+    "openai": "pharmai.agent.engines.llm.openai_engine",
+    "chat": "pharmai.agent.engines.llm.chat_engine",
+    "anthropic": "pharmai.agent.engines.llm.anthropic_engine",
 }
 
 

@@ -1,0 +1,121 @@
+"""What the three LLM engines share: tool calls and outputs, cached tool exports, and the turn driver.
+
+Each engine only speaks its provider's wire format (one streamed request → text deltas and tool calls);
+:func:`drive_turn` does the rest the same way for all of them: run the calls through the turn's runner,
+send the envelopes back, stop at a final text, and record token usage in the conversation state.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pharmai.agent.base import ToolResult, TurnInput
+from pharmai.agent.engines.llm._config import LLMConfig
+from pharmai.agent.engines.llm._retry import Usage, record_usage
+from pharmai.tools import ToolSpec, new_call_id
+
+__all__ = [
+    "ModelCall",
+    "ModelStep",
+    "drive_turn",
+    "exported_tools",
+    "new_call_id",
+    "normalize_arguments",
+    "tool_output",
+]
+
+
+# --- tool calls -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ModelCall:
+    """One tool call as the model sent it (arguments still JSON text)."""
+
+    call_id: str
+    name: str
+    arguments: str
+
+
+@dataclass
+class ModelStep:
+    """What one model request gave: its tool calls (none means the text was the final reply)."""
+
+    calls: list[ModelCall] = field(default_factory=list)
+
+
+def tool_output(result: ToolResult) -> str:
+    """The JSON text the model gets back for a tool call: the profile's envelope.
+
+    The confirmation id is left out: the person approves outside the model's reach, and a model that
+    never sees the id cannot try to pass it anywhere.
+    """
+    envelope = dict(result.envelope)
+    error = envelope.get("error")
+    if isinstance(error, dict) and isinstance(error.get("details"), dict):
+        details = {k: v for k, v in error["details"].items() if k != "confirmation_id"}
+        envelope["error"] = {**error, "details": details}
+    return json.dumps(envelope, ensure_ascii=False, default=str)
+
+
+#: Exported definitions per spec and format: building a strict schema takes milliseconds, a turn must not.
+_EXPORTS: weakref.WeakKeyDictionary[ToolSpec, dict[str, dict[str, Any]]] = weakref.WeakKeyDictionary()
+
+
+def exported_tools(
+    specs: list[ToolSpec], fmt: str, export: Callable[[ToolSpec], dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """``export(spec)`` for every spec, computed once per spec and format (specs are immutable).
+
+    The returned definitions are shared: treat them as read-only.
+    """
+    found: list[dict[str, Any]] = []
+    for spec in specs:
+        cached = _EXPORTS.setdefault(spec, {})
+        if fmt not in cached:
+            cached[fmt] = export(spec)
+        found.append(cached[fmt])
+    return found
+
+
+def normalize_arguments(arguments: str) -> str:
+    """Empty arguments mean "no arguments" (some servers send ``""`` for a tool without parameters)."""
+    return arguments if arguments.strip() else "{}"
+
+
+class _Conversation(Protocol):
+    def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
+        """Send one request; yield text deltas; return the tool calls the model made."""
+        ...
+
+    def add_results(self, calls: list[ModelCall], results: list[ToolResult]) -> None:
+        """Append the calls and their outputs for the next request."""
+        ...
+
+
+def drive_turn(
+    turn: TurnInput, conversation: _Conversation, config: LLMConfig, on_usage: Callable[[Usage], None]
+) -> Iterator[str]:
+    """Request → tool calls → results → request… until the model answers with text only.
+
+    The runner raises ``StepLimitReached`` once the turn's tool budget is spent; it propagates to the
+    loop, which ends the turn with its own message. Usage is recorded whatever way the turn ends.
+    """
+    usage = Usage()
+    try:
+        while True:
+            step = yield from conversation.step(usage)
+            if not step.calls:
+                return
+            results = [
+                turn.tools.call(call.name, normalize_arguments(call.arguments), call_id=call.call_id)
+                for call in step.calls
+            ]
+            conversation.add_results(step.calls, results)
+    finally:
+        record_usage(turn.state, usage, config)
+        on_usage(usage)

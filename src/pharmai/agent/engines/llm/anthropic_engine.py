@@ -1,0 +1,182 @@
+"""The ``anthropic`` engine: the Anthropic Messages API with tool use, streamed.
+
+A streamed message opens content blocks by index: ``text`` blocks stream ``text_delta`` pieces (yielded
+as they arrive), ``tool_use`` blocks stream their input as ``input_json_delta`` fragments, accumulated
+until the block stops. Tool results go back in one user message of ``tool_result`` blocks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import anthropic
+
+from pharmai.agent.base import ToolResult, TurnInput
+from pharmai.agent.engines.llm._common import ModelCall, ModelStep, drive_turn, exported_tools, new_call_id, tool_output
+from pharmai.agent.engines.llm._config import LLMConfig
+from pharmai.agent.engines.llm._prompt import system_prompt, turn_notes
+from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, Usage, unavailable
+from pharmai.tools import to_anthropic
+
+__all__ = ["AnthropicEngine", "build"]
+
+#: What may fail while a stream is read: the SDK's errors and those of the HTTP layer under it.
+_STREAM_ERRORS: tuple[type[BaseException], ...] = (anthropic.APIError, *TRANSPORT_ERRORS)
+
+
+@dataclass
+class _Block:
+    kind: str
+    call_id: str = ""
+    name: str = ""
+    parts: list[str] = field(default_factory=list)
+
+
+def _input_object(arguments: str) -> dict[str, Any]:
+    # The echoed tool_use block must hold an object even when the model's JSON was broken.
+    try:
+        value = json.loads(arguments) if arguments.strip() else {}
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+class _MessagesConversation:
+    def __init__(self, engine: AnthropicEngine, turn: TurnInput) -> None:
+        self.engine = engine
+        specs = turn.tools.specs()
+        self.system = system_prompt(turn.language, turn.session, specs)
+        self.tools = exported_tools(specs, "anthropic", to_anthropic)
+        self.messages: list[dict[str, Any]] = []
+        for item in turn.history:
+            self._add(item.role, [{"type": "text", "text": item.content}])
+        if turn.message:
+            self._add("user", [{"type": "text", "text": turn.message}])
+        notes = turn_notes(turn)
+        if notes:
+            # The Messages API has one system prompt; turn notes ride in the last user message, marked so.
+            self._add("user", [{"type": "text", "text": f"[pharmacy system note] {note}"} for note in notes])
+        if not self.messages or self.messages[0]["role"] != "user":
+            self.messages.insert(0, {"role": "user", "content": [{"type": "text", "text": "…"}]})
+        self._assistant: list[dict[str, Any]] = []
+
+    def _add(self, role: str, content: list[dict[str, Any]]) -> None:
+        # The API wants strictly alternating roles; consecutive same-role messages are merged.
+        if self.messages and self.messages[-1]["role"] == role:
+            self.messages[-1]["content"].extend(content)
+        else:
+            self.messages.append({"role": role, "content": list(content)})
+
+    def _request(self) -> Any:
+        config = self.engine.config
+        # Typed loosely: the SDK overloads want TypedDicts, our items are plain JSON built above.
+        create: Any = self.engine.client.messages.create
+        return create(
+            model=config.model,
+            system=self.system,
+            messages=self.messages,
+            tools=self.tools,
+            max_tokens=config.max_output_tokens,
+            stream=True,
+        )
+
+    def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
+        stream = self.engine.retry.run(self._request, usage)
+        usage.requests += 1
+        blocks: dict[int, _Block] = {}
+        input_tokens = output_tokens = 0
+        try:
+            for event in stream:
+                kind = getattr(event, "type", None)
+                if kind == "message_start":
+                    counts = getattr(getattr(event, "message", None), "usage", None)
+                    input_tokens = int(getattr(counts, "input_tokens", 0) or 0)
+                    output_tokens = int(getattr(counts, "output_tokens", 0) or 0)
+                elif kind == "content_block_start":
+                    block = event.content_block
+                    blocks[event.index] = _Block(
+                        block.type, getattr(block, "id", "") or "", getattr(block, "name", "") or ""
+                    )
+                elif kind == "content_block_delta":
+                    target = blocks.setdefault(event.index, _Block("text"))
+                    delta = event.delta
+                    if delta.type == "text_delta":
+                        target.parts.append(delta.text)
+                        yield delta.text
+                    elif delta.type == "input_json_delta":
+                        target.parts.append(delta.partial_json)
+                elif kind == "message_delta":
+                    # message_delta's output count is cumulative, so it replaces the one of message_start.
+                    output_tokens = int(getattr(getattr(event, "usage", None), "output_tokens", 0) or output_tokens)
+        except _STREAM_ERRORS as exc:
+            raise unavailable(self.engine.config, exc) from exc
+        finally:
+            stream.close()
+        usage.add(input_tokens, output_tokens)
+        step = ModelStep()
+        self._assistant = []
+        for _, block in sorted(blocks.items()):
+            text = "".join(block.parts)
+            if block.kind == "text" and text:
+                self._assistant.append({"type": "text", "text": text})
+            elif block.kind == "tool_use":
+                call = ModelCall(block.call_id or new_call_id(), block.name, text)
+                step.calls.append(call)
+                self._assistant.append(
+                    {"type": "tool_use", "id": call.call_id, "name": call.name, "input": _input_object(text)}
+                )
+        return step
+
+    def add_results(self, calls: list[ModelCall], results: list[ToolResult]) -> None:
+        self._add("assistant", self._assistant)
+        self._add(
+            "user",
+            [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": call.call_id,
+                    "content": tool_output(result),
+                    "is_error": not result.ok,
+                }
+                for call, result in zip(calls, results, strict=True)
+            ],
+        )
+
+
+class AnthropicEngine:
+    """Drives the tools with a Claude model through the Messages API.
+
+    Args:
+        config: Model, key, base URL, timeouts and retries.
+        sleep: The backoff's sleep (tests and benchmarks pass a no-op).
+    """
+
+    name = "anthropic"
+
+    def __init__(self, config: LLMConfig, *, sleep: Callable[[float], None] | None = None) -> None:
+        self.config = config
+        self.client = anthropic.Anthropic(
+            api_key=config.api_key, base_url=config.base_url, timeout=config.timeout, max_retries=0
+        )
+        self.retry = RetryPolicy(config, (anthropic.APIStatusError,), (anthropic.APIConnectionError,))
+        if sleep is not None:
+            self.retry.sleep = sleep
+        #: Token usage of the newest turn (also stored in the conversation state).
+        self.last_usage = Usage()
+
+    def respond(self, turn: TurnInput) -> Iterator[str]:
+        """Stream the reply, running the model's tool uses through ``turn.tools``."""
+        return drive_turn(turn, _MessagesConversation(self, turn), self.config, self._keep)
+
+    def _keep(self, usage: Usage) -> None:
+        self.last_usage = usage
+
+
+def build(db: object = None, settings: Any = None) -> AnthropicEngine:
+    """The engine from the settings and the environment (``build_engine``'s hook)."""
+    from pharmai.settings import get_settings
+
+    return AnthropicEngine(LLMConfig.from_env("anthropic", settings or get_settings()))

@@ -1,0 +1,149 @@
+"""The ``chat`` engine: Chat Completions with tools, for any OpenAI-compatible server.
+
+Ollama, vLLM, LM Studio and llama.cpp's server speak this API at a base URL with a model name. They do
+not enforce strict schemas, so the model's arguments may be malformed JSON or ill-typed: the executor
+validates them on our side and answers ``VALIDATION_ERROR``, which goes back to the model as the tool's
+output so it can correct itself. Streamed tool-call deltas are accumulated by their ``index``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import openai
+
+from pharmai.agent.base import ToolResult, TurnInput
+from pharmai.agent.engines.llm._common import ModelCall, ModelStep, drive_turn, exported_tools, new_call_id, tool_output
+from pharmai.agent.engines.llm._config import LLMConfig
+from pharmai.agent.engines.llm._prompt import system_prompt, turn_notes
+from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, Usage, unavailable
+from pharmai.tools import to_chat
+
+__all__ = ["ChatEngine", "build"]
+
+#: What may fail while a stream is read: the SDK's errors and those of the HTTP layer under it.
+_STREAM_ERRORS: tuple[type[BaseException], ...] = (openai.APIError, *TRANSPORT_ERRORS)
+
+
+@dataclass
+class _PartialCall:
+    call_id: str = ""
+    name: str = ""
+    arguments: list[str] = field(default_factory=list)
+
+
+class _ChatConversation:
+    def __init__(self, engine: ChatEngine, turn: TurnInput) -> None:
+        self.engine = engine
+        specs = turn.tools.specs()
+        self.tools = exported_tools(specs, "chat", to_chat)
+        self.messages: list[dict[str, Any]] = [
+            {"role": "system", "content": system_prompt(turn.language, turn.session, specs)}
+        ]
+        self.messages.extend({"role": h.role, "content": h.content} for h in turn.history)
+        if turn.message:
+            self.messages.append({"role": "user", "content": turn.message})
+        # Many local chat templates accept one system message only at the start, so notes go as system
+        # messages after the history: the widest-supported way to add instructions mid-conversation.
+        self.messages.extend({"role": "system", "content": note} for note in turn_notes(turn))
+        self._pending_text = ""
+
+    def _request(self) -> Any:
+        config = self.engine.config
+        # Typed loosely: the SDK overloads want TypedDicts, our items are plain JSON built above.
+        create: Any = self.engine.client.chat.completions.create
+        return create(
+            model=config.model,
+            messages=self.messages,
+            tools=self.tools,
+            max_tokens=config.max_output_tokens,
+            stream=True,
+            stream_options={"include_usage": True},
+        )
+
+    def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
+        stream = self.engine.retry.run(self._request, usage)
+        usage.requests += 1
+        partial: dict[int, _PartialCall] = {}
+        text: list[str] = []
+        try:
+            for chunk in stream:
+                counts = getattr(chunk, "usage", None)
+                if counts is not None:
+                    usage.add(getattr(counts, "prompt_tokens", 0), getattr(counts, "completion_tokens", 0))
+                for choice in getattr(chunk, "choices", None) or []:
+                    delta = choice.delta
+                    if delta is None:
+                        continue
+                    if delta.content:
+                        text.append(delta.content)
+                        yield delta.content
+                    for piece in delta.tool_calls or []:
+                        # Servers send the id and name in the first delta of a call, then argument pieces.
+                        call = partial.setdefault(int(piece.index or 0), _PartialCall())
+                        call.call_id = piece.id or call.call_id
+                        if piece.function is not None:
+                            call.name = piece.function.name or call.name
+                            if piece.function.arguments:
+                                call.arguments.append(piece.function.arguments)
+        except _STREAM_ERRORS as exc:
+            raise unavailable(self.engine.config, exc) from exc
+        finally:
+            stream.close()
+        step = ModelStep(
+            [ModelCall(c.call_id or new_call_id(), c.name, "".join(c.arguments)) for _, c in sorted(partial.items())]
+        )
+        self._pending_text = "".join(text)
+        return step
+
+    def add_results(self, calls: list[ModelCall], results: list[ToolResult]) -> None:
+        self.messages.append(
+            {
+                "role": "assistant",
+                "content": self._pending_text or None,
+                "tool_calls": [
+                    {"id": c.call_id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+                    for c in calls
+                ],
+            }
+        )
+        for call, result in zip(calls, results, strict=True):
+            self.messages.append({"role": "tool", "tool_call_id": call.call_id, "content": tool_output(result)})
+
+
+class ChatEngine:
+    """Drives the tools with a model behind any OpenAI-compatible Chat Completions server.
+
+    Args:
+        config: Base URL, model name, key (often ignored by local servers), timeouts and retries.
+        sleep: The backoff's sleep (tests and benchmarks pass a no-op).
+    """
+
+    name = "chat"
+
+    def __init__(self, config: LLMConfig, *, sleep: Callable[[float], None] | None = None) -> None:
+        self.config = config
+        self.client = openai.OpenAI(
+            api_key=config.api_key or "not-needed", base_url=config.base_url, timeout=config.timeout, max_retries=0
+        )
+        self.retry = RetryPolicy(config, (openai.APIStatusError,), (openai.APIConnectionError,))
+        if sleep is not None:
+            self.retry.sleep = sleep
+        #: Token usage of the newest turn (also stored in the conversation state).
+        self.last_usage = Usage()
+
+    def respond(self, turn: TurnInput) -> Iterator[str]:
+        """Stream the reply, running the model's tool calls through ``turn.tools``."""
+        return drive_turn(turn, _ChatConversation(self, turn), self.config, self._keep)
+
+    def _keep(self, usage: Usage) -> None:
+        self.last_usage = usage
+
+
+def build(db: object = None, settings: Any = None) -> ChatEngine:
+    """The engine from the settings and the environment (``build_engine``'s hook)."""
+    from pharmai.settings import get_settings
+
+    return ChatEngine(LLMConfig.from_env("chat", settings or get_settings()))

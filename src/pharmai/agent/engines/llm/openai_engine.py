@@ -1,0 +1,144 @@
+"""The ``openai`` engine: the OpenAI Responses API, strict function tools, streamed.
+
+Stateless on OpenAI's side (``store=False``): every request carries the instructions, the history and the
+turn's items so far, so any worker can continue any conversation. Function calls are read from
+``response.output_item.done`` (arguments streamed through ``response.function_call_arguments.delta``),
+several per response when the model calls tools in parallel, and answered with ``function_call_output``
+items holding the tool's envelope.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator
+from typing import Any
+
+import openai
+
+from pharmai.agent.base import ToolResult, TurnInput
+from pharmai.agent.engines.llm._common import ModelCall, ModelStep, drive_turn, exported_tools, tool_output
+from pharmai.agent.engines.llm._config import LLMConfig
+from pharmai.agent.engines.llm._prompt import system_prompt, turn_notes
+from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, Usage, unavailable
+from pharmai.tools import to_openai
+
+__all__ = ["OpenAIEngine", "build"]
+
+#: What may fail while a stream is read: the SDK's errors and those of the HTTP layer under it.
+_STREAM_ERRORS: tuple[type[BaseException], ...] = (openai.APIError, *TRANSPORT_ERRORS)
+
+
+def _field(obj: Any, name: str, default: Any = None) -> Any:
+    # Events are SDK models; unknown event kinds may arrive as plain objects from newer servers.
+    return getattr(obj, name, default)
+
+
+class _ResponsesConversation:
+    def __init__(self, engine: OpenAIEngine, turn: TurnInput) -> None:
+        self.engine = engine
+        self.turn = turn
+        specs = turn.tools.specs()
+        self.instructions = system_prompt(turn.language, turn.session, specs)
+        self.tools = exported_tools(specs, "openai", to_openai)
+        self.items: list[dict[str, Any]] = [{"role": h.role, "content": h.content} for h in turn.history]
+        if turn.message:
+            self.items.append({"role": "user", "content": turn.message})
+        self.items.extend({"role": "developer", "content": note} for note in turn_notes(turn))
+
+    def _request(self) -> Any:
+        config = self.engine.config
+        options: dict[str, Any] = {}
+        if config.reasoning_effort:
+            options["reasoning"] = {"effort": config.reasoning_effort}
+        # Typed loosely: the SDK overloads want TypedDicts, our items are plain JSON built above.
+        create: Any = self.engine.client.responses.create
+        return create(
+            model=config.model,
+            instructions=self.instructions,
+            input=self.items,
+            tools=self.tools,
+            parallel_tool_calls=True,
+            max_output_tokens=config.max_output_tokens,
+            store=False,
+            stream=True,
+            **options,
+        )
+
+    def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
+        stream = self.engine.retry.run(self._request, usage)
+        usage.requests += 1
+        step = ModelStep()
+        arguments: dict[str, list[str]] = {}
+        text: list[str] = []
+        try:
+            for event in stream:
+                kind = _field(event, "type")
+                if kind in ("response.output_text.delta", "response.refusal.delta"):
+                    delta = _field(event, "delta") or ""
+                    text.append(delta)
+                    yield delta
+                elif kind == "response.function_call_arguments.delta":
+                    arguments.setdefault(str(_field(event, "item_id")), []).append(_field(event, "delta") or "")
+                elif kind == "response.output_item.done":
+                    item = _field(event, "item")
+                    if _field(item, "type") == "function_call":
+                        raw = _field(item, "arguments")
+                        if raw is None:
+                            raw = "".join(arguments.get(str(_field(item, "id")), []))
+                        step.calls.append(ModelCall(str(_field(item, "call_id")), str(_field(item, "name")), raw))
+                elif kind in ("response.completed", "response.incomplete"):
+                    counts = _field(_field(event, "response"), "usage")
+                    usage.add(_field(counts, "input_tokens"), _field(counts, "output_tokens"))
+                elif kind in ("response.failed", "error"):
+                    raise unavailable(self.engine.config, RuntimeError(str(kind)))
+        except _STREAM_ERRORS as exc:
+            raise unavailable(self.engine.config, exc) from exc
+        finally:
+            stream.close()
+        if step.calls and text:
+            # Words the model wrote before its calls stay in its context for the next request.
+            self.items.append({"role": "assistant", "content": "".join(text)})
+        return step
+
+    def add_results(self, calls: list[ModelCall], results: list[ToolResult]) -> None:
+        for call, result in zip(calls, results, strict=True):
+            self.items.append(
+                {"type": "function_call", "call_id": call.call_id, "name": call.name, "arguments": call.arguments}
+            )
+            self.items.append({"type": "function_call_output", "call_id": call.call_id, "output": tool_output(result)})
+
+
+class OpenAIEngine:
+    """Drives the tools with an OpenAI model through the Responses API.
+
+    Args:
+        config: Model, key, base URL, reasoning effort, timeouts and retries.
+        sleep: The backoff's sleep (tests and benchmarks pass a no-op).
+    """
+
+    name = "openai"
+
+    def __init__(self, config: LLMConfig, *, sleep: Callable[[float], None] | None = None) -> None:
+        self.config = config
+        # Retries are ours (counted and logged per turn), so the SDK's own are off.
+        self.client = openai.OpenAI(
+            api_key=config.api_key, base_url=config.base_url, timeout=config.timeout, max_retries=0
+        )
+        self.retry = RetryPolicy(config, (openai.APIStatusError,), (openai.APIConnectionError,))
+        if sleep is not None:
+            self.retry.sleep = sleep
+        #: Token usage of the newest turn (also stored in the conversation state).
+        self.last_usage = Usage()
+
+    def respond(self, turn: TurnInput) -> Iterator[str]:
+        """Stream the reply, running the model's function calls through ``turn.tools``."""
+        return drive_turn(turn, _ResponsesConversation(self, turn), self.config, self._keep)
+
+    def _keep(self, usage: Usage) -> None:
+        self.last_usage = usage
+
+
+def build(db: object = None, settings: Any = None) -> OpenAIEngine:
+    """The engine from the settings and the environment (``build_engine``'s hook)."""
+    from pharmai.settings import get_settings
+
+    return OpenAIEngine(LLMConfig.from_env("openai", settings or get_settings()))
