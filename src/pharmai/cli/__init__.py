@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pharmai.cli import _chat, _db, _mcp, _outbox, _serve, _start, _tools
+from pharmai.cli import _chat, _db, _eval, _mcp, _outbox, _serve, _start, _tools
 
 __all__ = ["app", "main"]
 
@@ -21,6 +21,7 @@ app.command("chat")(_chat.chat)
 app.command("outbox")(_outbox.outbox)
 app.command("mcp")(_mcp.mcp)
 app.command("serve")(_serve.serve)
+app.command("eval")(_eval.eval_command)
 
 
 def main() -> None:

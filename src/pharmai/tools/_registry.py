@@ -102,6 +102,8 @@ class Registry:
 _BUILDERS: dict[str, Callable[[], Registry]] = {}
 _BUILT: dict[str, Registry] = {}
 _LOCK = threading.Lock()
+# Re-entrant: importing the toolsets calls register_profile, which takes _LOCK, not this one.
+_LOAD_LOCK = threading.RLock()
 _TOOLSETS_LOADED = False
 
 
@@ -126,13 +128,18 @@ def _load_toolsets() -> None:
     global _TOOLSETS_LOADED
     if _TOOLSETS_LOADED:
         return
-    _TOOLSETS_LOADED = True
-    try:
-        importlib.import_module("pharmai.toolsets")
-    except ModuleNotFoundError as exc:
-        # Only "there are no toolsets" is fine; a broken toolset must still fail loudly.
-        if exc.name != "pharmai.toolsets":
-            raise
+    # Threads arriving together wait here until the import has registered every profile; flagging the
+    # load as done before the import finished let a second thread see no profiles at all.
+    with _LOAD_LOCK:
+        if _TOOLSETS_LOADED:
+            return
+        try:
+            importlib.import_module("pharmai.toolsets")
+        except ModuleNotFoundError as exc:
+            # Only "there are no toolsets" is fine; a broken toolset must still fail loudly.
+            if exc.name != "pharmai.toolsets":
+                raise
+        _TOOLSETS_LOADED = True
 
 
 def profile_names() -> list[str]:
