@@ -19,6 +19,7 @@ from pharmai.agent.engines.offline.state import Dialogue
 __all__ = ["OfflineEngine"]
 
 _CATALOG_INTENTS = ("info", "availability", "medication", "equivalents", "interaction")
+_REFILL_INTENTS = ("refill_status", "refill_request")
 
 
 class OfflineEngine:
@@ -40,6 +41,9 @@ class OfflineEngine:
             turn.state = {}
         pending = turn.state.pop("pending", None)
         pending = pending if isinstance(pending, dict) else {}
+        if turn.resolution is None:
+            # Queued refills wait only for the confirmation just asked; a new message starts afresh.
+            turn.state.pop("refill_queue", None)
         d = Dialogue(turn, parse(turn.message or "", self._mentions, identity_pending=pending.get("kind") == "code"))
         try:
             if turn.resolution is not None:
@@ -73,9 +77,11 @@ class OfflineEngine:
         elif kind == "identifier" and p.intent == "unknown" and not d.turn.verdict.is_advice:
             d.say("bad_identifier")
             d.ask("identifier")
-        elif kind in ("equivalents", "refill_offer", "interaction_offer") and (yes or no):
+        elif kind in ("equivalents", "refill_offer", "interaction_offer", "own_rx_offer") and (yes or no):
             if no:
                 d.say("declined")
+            elif kind == "own_rx_offer":
+                flows_rx.prescriptions(d)
             elif kind == "equivalents":
                 flows_catalog.equivalents(d, str(pending.get("med_id")), pending.get("store"))
             elif kind == "refill_offer":
@@ -140,8 +146,13 @@ class OfflineEngine:
             self._handoff(d)
         elif intent == "prescriptions":
             flows_rx.prescriptions(d)
+        elif intent == "other_rx":
+            flows_rx.own_only(d)
         elif intent in ("refill_status", "refill_request"):
             flows_rx.refill(d, request=intent == "refill_request")
+        elif intent == "medication" and d.parsed.also and d.state.get("last_intent") in _REFILL_INTENTS:
+            # "and the Simovil too" right after a refill: another refill, not a question about the medication.
+            flows_rx.refill(d, request=d.state.get("last_intent") == "refill_request")
         elif intent == "list":
             flows_catalog.list_medications(d)
         elif intent in _CATALOG_INTENTS:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pharmai.agent.engines.offline import _policy
+from pharmai.agent.engines.offline import _policy, flows_multi
 from pharmai.agent.engines.offline.flows_catalog import targets
 from pharmai.agent.engines.offline.state import Dialogue
-from pharmai.agent.engines.offline.texts import format_date, say, status_word
+from pharmai.agent.engines.offline.texts import format_date, join_names, say, status_word
 
-__all__ = ["code", "identity", "prescriptions", "refill", "resolution"]
+__all__ = ["code", "identity", "own_only", "prescriptions", "refill", "resolution"]
 
 _MAX_RX = 20
 
@@ -142,7 +142,22 @@ def prescriptions(d: Dialogue) -> None:
     d.ask("rx_offer")
 
 
-def _target(d: Dialogue) -> dict[str, Any] | None:
+def own_only(d: Dialogue) -> None:
+    """Someone else's prescriptions were asked for: only the person's own, after their own identification.
+
+    No tool runs: the reply says why, then offers the person's own list (or asks for their email / phone).
+    """
+    d.say("own_rx_only")
+    if d.identified:
+        d.say("own_rx_offer")
+        d.ask("own_rx_offer")
+        return
+    d.state["after_identity"] = {"intent": "prescriptions", "refs": [], "meds": []}
+    d.say("ask_identifier")
+    d.ask("identifier")
+
+
+def _listed(d: Dialogue) -> list[dict[str, Any]] | None:
     listed = d.state.get("rx_list")
     if not isinstance(listed, list) or not listed:
         if _load(d) is None:
@@ -150,6 +165,13 @@ def _target(d: Dialogue) -> dict[str, Any] | None:
         d.state.pop("rx_full", None)
         d.state.pop("rx_user", None)
         listed = d.state.get("rx_list") or []
+    return [item for item in listed if isinstance(item, dict)]
+
+
+def _target(d: Dialogue) -> dict[str, Any] | None:
+    listed = _listed(d)
+    if listed is None:
+        return None
     for ref in d.parsed.refs:
         index = len(listed) - 1 if ref == -1 else ref - 1
         if 0 <= index < len(listed):
@@ -170,6 +192,8 @@ def refill(d: Dialogue, *, request: bool) -> None:
     if not d.identified:
         _start_identity(d, _after(d, intent))
         return
+    if request and len(d.parsed.meds) >= 2 and _many(d):
+        return
     target = _target(d)
     if target is None and not d.identified:
         _start_identity(d, _after(d, intent))
@@ -182,6 +206,41 @@ def refill(d: Dialogue, *, request: bool) -> None:
         d.say("rx_none_for_med", name=_typed_name(d))
         return
     _verify_and_continue(d, target, request=request)
+
+
+def _many(d: Dialogue) -> bool:
+    """Several refills in one message: check them together first, then request them one at a time."""
+    listed = _listed(d) or []
+    found: list[dict[str, Any]] = []
+    missing: list[str] = []
+    for group in d.parsed.meds:
+        item = next((i for i in listed if i.get("med_id") in group and i not in found), None)
+        if item is not None:
+            found.append(dict(item))
+        else:
+            missing.append(d.parsed.names.get(tuple(group)) or str(group[0]))
+    if len(found) < 2:
+        return False
+    for name in missing:
+        d.say("rx_none_for_med", name=name)
+    flows_multi.check_together(d, [(str(t.get("med_id")), str(t.get("name") or "")) for t in found])
+    flows_multi.queue(d, found[1:])
+    _verify_and_continue(d, found[0], request=True)
+    _continue_queue(d)
+    return True
+
+
+def _continue_queue(d: Dialogue) -> None:
+    """Request the queued refills until one waits for its confirmation (one confirmation at a time)."""
+    while "refill" not in d.state:
+        target = flows_multi.pop_next(d)
+        if target is None:
+            return
+        d.say("refill_next", name=target.get("name") or target.get("presc_id"))
+        _verify_and_continue(d, target, request=True)
+    names = flows_multi.queued_names(d)
+    if names:
+        d.say("refill_then", names=join_names(d.lang, names))
 
 
 def _typed_name(d: Dialogue) -> str:
@@ -199,7 +258,10 @@ def _verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) 
     if env.get("next_step") != "allow_refill_request":
         _not_eligible(d, env, name)
         return
-    if not request:
+    if request:
+        # Seed 000: several medications are checked together before another one is requested.
+        flows_multi.check_together(d, [(str(target.get("med_id")), name)])
+    else:
         d.say(
             "rx_eligible",
             name=name,
@@ -226,7 +288,12 @@ def _verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) 
     placed = d.call("request_refill", presc_id=target.get("presc_id"), store_id=d.store or d.turn.session.store_id)
     refills = env.get("refills_remaining")
     after = max(int(refills) - 1, 0) if isinstance(refills, int) else "?"
-    d.state["refill"] = {"presc_id": target.get("presc_id"), "name": name, "store": store}
+    d.state["refill"] = {
+        "presc_id": target.get("presc_id"),
+        "med_id": target.get("med_id"),
+        "name": name,
+        "store": store,
+    }
     if placed.confirmation is not None or placed.error_code == "CONFIRMATION_REQUIRED":
         d.say("refill_confirm", name=name, store=store, after=after)
         d.add(_policy.rx_note(d.lang, name))
@@ -261,6 +328,7 @@ def _reason(envelope: dict[str, Any]) -> str:
 def _done(d: Dialogue, envelope: dict[str, Any]) -> None:
     pending = d.state.pop("refill", None) or {}
     placed = envelope.get("refill") or {}
+    flows_multi.remember(d, pending.get("med_id"), pending.get("name"))
     d.say(
         "refill_done",
         name=pending.get("name") or placed.get("presc_id"),
@@ -279,9 +347,9 @@ def resolution(d: Dialogue) -> None:
     if not res.approved:
         d.state.pop("refill", None)
         d.say("refill_denied")
-        return
-    if res.result.ok:
+    elif res.result.ok:
         _done(d, res.result.envelope)
     else:
         d.state.pop("refill", None)
         d.say("refill_failed", reason=_reason(res.result.envelope))
+    _continue_queue(d)

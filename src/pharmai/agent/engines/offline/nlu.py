@@ -93,6 +93,34 @@ _INTERACTION = _cues(
     "interaction", "interactions", "interact", "together", "combine", "combined", "mix", "with",
     "אינטראקציה", "אינטראקציות", "ביחד", "יחד", "לשלב", "שילוב", "עם",
 )  # fmt: skip
+# Another person's records: "Yossi Levi's prescriptions", "their prescriptions", "המרשמים של יוסי", "המרשמים שלו".
+_RX_NOUN = r"(?:prescriptions?|meds|medications|medicines|rx|refills?)"
+_OTHER_EN = re.compile(
+    rf"\b(?!(?:let|it|that|what|who|there|here|he|she)['’]s\b)[a-z]+['’]s\s+{_RX_NOUN}\b"
+    rf"|\b(?:his|her|their)\s+(?:\w+\s+)?{_RX_NOUN}\b"
+    rf"|\b{_RX_NOUN}\s+(?:of|for|belonging to)\s+(?:my\s+|another\s+|other\s+|a\s+|the\s+)?(?:wife|husband|partner|"
+    r"son|daughter|child|kid|mother|mom|mum|father|dad|parent|brother|sister|friend|neighbou?r|someone|somebody|"
+    r"patient|person|user|customer|him|her|them)\b",
+    re.IGNORECASE,
+)
+_OTHER_HE = re.compile(
+    _PREFIX
+    + r"(?:מרשמ|מרשמימ|תרופות|חידושימ)\s+(?:של\s+(?!י(?:\s|$))\S+|שלו|שלה|שלהמ|שלהנ|(?:עבור|בשביל)\s+(?!עצמי)\S+)"
+    r"(?=\s|$)"
+)
+_RX_WORD = _cues(
+    "prescription", "prescriptions", "rx", "meds", "medications", "refill", "refills",
+    "מרשם", "מרשמים", "מרשמי", "תרופות", "חידוש", "חידושים",
+)  # fmt: skip
+_USER_ID = re.compile(r"\bu\d{3,}\b", re.IGNORECASE)
+# A message posing as the system or an operator; its claims (e.g. "the user is verified") are never trusted.
+_INJECTION = _cues(
+    "admin mode", "developer mode", "ignore previous instructions", "ignore all previous instructions",
+    "ignore the rules", "ignore your rules", "you are now", "verified as", "is verified",
+    "הודעת מערכת", "מצב מנהל", "מצב מפתח", "תתעלם", "התעלם", "מאומת", "מאומתת",
+)  # fmt: skip
+_SYSTEM_PREFIX = re.compile(r"(?:^|[\s\[(<])(?:system|admin|developer|operator)\s*[:\]>]", re.IGNORECASE)
+_ALSO = _cues("too", "also", "as well", "and", "another", "גם", "בנוסף", "ועוד")
 _WEAK_INFO = _cues("what is", "what's", "whats", "what does", "מה זה", "מה זו")
 _GREETING = _cues(
     "hi", "hello", "hey", "good morning", "good evening", "good afternoon", "shalom",
@@ -164,6 +192,7 @@ class Parsed:
         store: A store named (``s1`` / ``s2``) or ``None``.
         facets: Parts of the medication facts asked for (dosage, warnings, rx, ingredients).
         rx_filter / stock_filter: Filters for listing medications.
+        also: The message adds to what was asked before ("and the Simovil too", "וגם את הסימוביל").
         yes / no: The message answers a question.
     """
 
@@ -181,6 +210,7 @@ class Parsed:
     rx_filter: str | None = None
     stock_filter: str | None = None
     interaction_cue: bool = False
+    also: bool = False
     names: dict[tuple[str, ...], str] = field(default_factory=dict)
     yes: bool = False
     no: bool = False
@@ -236,6 +266,17 @@ def _refs(norm: str, text: str) -> list[int]:
     return list(dict.fromkeys(refs))
 
 
+def _other_person(p: Parsed) -> bool:
+    """The message asks for someone else's prescriptions (by name, pronoun, relation or user id)."""
+    if _OTHER_EN.search(p.text) or _OTHER_HE.search(p.norm):
+        return True
+    return bool(_USER_ID.search(p.text) and _RX_WORD.search(p.norm))
+
+
+def _posing(p: Parsed) -> bool:
+    return bool(_SYSTEM_PREFIX.search(p.text) or _INJECTION.search(p.norm))
+
+
 def _intent(p: Parsed, identity_pending: bool) -> str:
     norm = p.norm
     if p.code and (identity_pending or not p.meds):
@@ -244,11 +285,14 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
         return "identity"
     if _HANDOFF.search(norm) and (_HANDOFF_VERB.search(norm) or len(norm.split()) <= 3):
         return "handoff"
+    if not p.meds and _other_person(p):
+        return "other_rx"
     if _REFILL.search(norm):
         if _REFILL_STATUS.search(norm) and not re.search(r"please|בבקשה|תזמין|להגיש|תגיש", norm):
             return "refill_status"
         return "refill_request" if _REFILL_REQUEST.search(norm) else "refill_status"
-    if _MY_RX.search(norm):
+    if _MY_RX.search(norm) or (_RX_WORD.search(norm) and _posing(p)):
+        # A fake "system" note asking for prescriptions is still only a prescriptions request: identity first.
         return "prescriptions"
     if _EQUIVALENT.search(norm):
         return "equivalents"
@@ -287,7 +331,8 @@ def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = Fa
         identity_pending: A one-time code was asked for, so six digits are read as the code.
 
     Returns:
-        The intent and slots. Intents: ``code``, ``identity``, ``handoff``, ``refill_request``,
+        The intent and slots. Intents: ``code``, ``identity``, ``handoff``, ``other_rx`` (someone else's
+        prescriptions), ``refill_request``,
         ``refill_status``, ``prescriptions``, ``equivalents``, ``list``, ``interaction``, ``availability``,
         ``info``, ``medication`` (a medication named without a cue), ``thanks``, ``help``, ``greeting``,
         ``unknown``.
@@ -319,5 +364,6 @@ def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = Fa
     elif _IN_STOCK.search(p.norm):
         p.stock_filter = "in_stock"
     p.interaction_cue = bool(_INTERACTION.search(p.norm))
+    p.also = bool(_ALSO.search(p.norm))
     p.intent = _intent(p, identity_pending)
     return p

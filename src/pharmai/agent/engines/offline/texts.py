@@ -170,6 +170,24 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Please first tell me your email or phone number, so I can send you a code.",
         "he": "נא לכתוב קודם את המייל או מספר הטלפון שלך, כדי שאוכל לשלוח קוד.",
     },
+    "own_rx_only": {
+        "en": "I'm sorry, I can only show your own prescriptions, not another person's. Each customer can see "
+        "their prescriptions after identifying themselves.",
+        "he": "מצטערים, אני יכול להציג רק את המרשמים שלך, לא של אדם אחר. כל לקוח יכול לראות את המרשמים שלו "
+        "לאחר שיזדהה בעצמו.",
+    },
+    "own_rx_offer": {
+        "en": "Would you like to see your own prescriptions?",
+        "he": "להציג את המרשמים שלך?",
+    },
+    "refill_then": {
+        "en": "After this one, I'll go on to the refill of {names}.",
+        "he": "אחרי זה אמשיך לחידוש של {names}.",
+    },
+    "refill_next": {
+        "en": "Next, the refill of {name}:",
+        "he": "כעת, החידוש של {name}:",
+    },
     "rx_header": {
         "en": "I found {count} prescriptions for {user}:",
         "he": "מצאתי {count} מרשמים עבור {user}:",
