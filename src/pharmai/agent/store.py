@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select, update
 
 from pharmai.agent.base import HistoryItem, SessionInfo
 from pharmai.clock import Clock
@@ -170,19 +170,21 @@ class ConversationStore:
 
     def history(self, conversation_id: str, limit: int = _HISTORY_LIMIT) -> list[HistoryItem]:
         """The latest ``limit`` user and assistant messages, oldest first (approve / deny actions left out)."""
+        # Columns, not ORM rows: only the action marker of the payload is needed, and decoding every
+        # assistant payload (the turn's tool calls) was most of this query's cost.
+        action = Message.payload["action"].as_string()
         with self.db.session() as s:
-            rows = s.scalars(
-                select(Message)
+            rows = s.execute(
+                select(Message.role, Message.content, Message.language, action)
                 .where(Message.conversation_id == conversation_id, Message.role.in_(("user", "assistant")))
                 .order_by(Message.seq.desc())
                 .limit(limit)
             ).all()
-        items = [
-            HistoryItem("user" if r.role == "user" else "assistant", r.content, r.language)
-            for r in reversed(rows)
-            if not (r.role == "user" and (r.payload or {}).get("action"))
+        return [
+            HistoryItem("user" if role == "user" else "assistant", content, language)
+            for role, content, language, marker in reversed(rows)
+            if not (role == "user" and marker)
         ]
-        return items
 
     def save_turn(
         self,
@@ -208,38 +210,31 @@ class ConversationStore:
         """
         now = self.clock.now()
         with self.db.session(write=True) as s:
-            # Lock the conversation row so two workers appending at once queue instead of colliding.
-            row = s.scalars(
-                select(Conversation).where(Conversation.conversation_id == conversation_id).with_for_update()
-            ).first()
-            if row is None:
+            # Updating the conversation row first locks it (PostgreSQL row lock; SQLite's write lock is
+            # already held), so two workers appending to one conversation queue instead of colliding.
+            updated = s.execute(
+                update(Conversation)
+                .where(Conversation.conversation_id == conversation_id)
+                .values(state=state, language=language, updated_at=now)
+                .execution_options(synchronize_session=False)
+            )
+            if not getattr(updated, "rowcount", 0):
                 raise NotFound()
             seq = s.scalar(select(func.max(Message.seq)).where(Message.conversation_id == conversation_id)) or 0
-            s.add(
-                Message(
-                    conversation_id=conversation_id,
-                    seq=seq + 1,
-                    role="user",
-                    content=user,
-                    language=language,
-                    payload={"action": action} if action else None,
-                    created_at=now,
-                )
+            common = {"conversation_id": conversation_id, "language": language, "created_at": now}
+            s.execute(
+                insert(Message),
+                [
+                    {
+                        **common,
+                        "seq": seq + 1,
+                        "role": "user",
+                        "content": user,
+                        "payload": {"action": action} if action else None,
+                    },
+                    {**common, "seq": seq + 2, "role": "assistant", "content": reply, "payload": payload},
+                ],
             )
-            s.add(
-                Message(
-                    conversation_id=conversation_id,
-                    seq=seq + 2,
-                    role="assistant",
-                    content=reply,
-                    language=language,
-                    payload=payload,
-                    created_at=now,
-                )
-            )
-            row.state = state
-            row.language = language
-            row.updated_at = now
 
     def mark_confirmation(self, conversation_id: str, confirmation_id: str, status: str) -> None:
         """Record how a confirmation raised in an earlier turn was answered (``approved`` / ``denied``).
