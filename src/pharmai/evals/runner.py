@@ -32,7 +32,7 @@ from pharmai.pharmacy.identity import latest_outbox_code
 from pharmai.settings import Settings
 from pharmai.tools import UnknownProfile, registry_for
 
-__all__ = ["TrialResult", "run_suite", "run_trial", "trial_settings"]
+__all__ = ["TrialResult", "collect_turn", "run_suite", "run_trial", "trial_settings"]
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,8 @@ def trial_settings(task: Task) -> Settings:
     )
 
 
-def _collect(user: str, events: Iterable[Event]) -> TurnRecord:
+def collect_turn(user: str, events: Iterable[Event]) -> TurnRecord:
+    """Fold a turn's event stream into what the person saw: reply, language, calls, confirmation, error."""
     record = TurnRecord(user)
     calls: dict[str, dict[str, Any]] = {}
     for event in events:
@@ -151,7 +152,7 @@ class _Conversation:
             with self.db.session() as session:
                 message = message.replace(_OTP, latest_outbox_code(session) or "000000")
         try:
-            record = _collect(message, self.loop.turn(self.cid, message))
+            record = collect_turn(message, self.loop.turn(self.cid, message))
         except PharmaiError as exc:  # refused before the turn ran (too long, empty…): the person sees why
             record = TurnRecord(message, reply=exc.message(self.language), language=self.language, error=exc.code)
         self.turns.append(record)
@@ -162,7 +163,7 @@ class _Conversation:
         if pending is None:
             return None
         decide = self.loop.approve if action == "approve" else self.loop.deny
-        record = _collect(f"/{action}", decide(self.cid, str(pending["id"])))
+        record = collect_turn(f"/{action}", decide(self.cid, str(pending["id"])))
         self.turns.append(record)
         return record
 

@@ -16,6 +16,7 @@ from pharmai.agent.engines.offline import OfflineEngine
 from pharmai.agent.loop import ConversationLoop
 from pharmai.clock import FixedClock
 from pharmai.db.engine import Database
+from pharmai.evals.runner import collect_turn
 from pharmai.pharmacy.identity import latest_outbox_code
 from pharmai.settings import Settings
 from pharmai.text.detect import script_counts
@@ -112,20 +113,7 @@ class Chat:
         return self._collect("/approve", self.loop.approve(self.id, str(pending["id"])))
 
     def _collect(self, message: str, events: Any) -> Turn:
-        turn = Turn(message)
-        calls: dict[str, dict[str, Any]] = {}
-        for event in events:
-            data = event.data
-            if event.type == "tool.call":
-                calls[data["id"]] = {"name": data["name"], "arguments": data["arguments"], "result": None}
-            elif event.type == "tool.result":
-                calls.setdefault(data["id"], {"name": data["name"], "arguments": {}})["result"] = data["result"]
-            elif event.type == "confirmation.required":
-                turn.confirmation = data
-            elif event.type == "message.done":
-                turn.reply, turn.language = data["reply"], data["language"]
-            elif event.type == "error":
-                turn.error, turn.reply = data["code"], data["message"]
-        turn.calls = list(calls.values())
+        record = collect_turn(message, events)
+        turn = Turn(record.user, record.reply, record.language, record.calls, record.confirmation, record.error)
         self.turns.append(turn)
         return turn
