@@ -31,7 +31,7 @@ def limiter_factory(request: pytest.FixtureRequest) -> Iterator[Callable[..., Ra
 
     yield make
     if request.param == "redis":
-        made[0].storage.reset()
+        made[0].reset()
 
 
 def _echo(executor: Executor, session: ToolContext) -> str | None:
@@ -120,4 +120,4 @@ def test_workers_share_counts_through_redis(make_executor: Callable[..., Executo
         codes = [_echo(first if i % 2 else second, session) for i in range(11)]
         assert codes == [None] * 10 + ["RATE_LIMITED"]
     finally:
-        first.rate_limiter.storage.reset()
+        first.rate_limiter.reset()

@@ -21,6 +21,7 @@ from pharmai.agent.base import (
     AdviceVerdict,
     ConfirmationResolution,
     Engine,
+    HistoryItem,
     SessionInfo,
     StepLimitReached,
     TurnInput,
@@ -168,12 +169,12 @@ class ConversationLoop:
         """
         if not isinstance(message, str) or not message.strip() or len(message) > MAX_MESSAGE_LENGTH:
             raise ValidationFailed([{"field": "message", "reason": "must be 1 to 4000 characters of text"}])
-        conversation = self.store.get(conversation_id)
+        conversation, history = self.store.load(conversation_id)
         pending = _loop_state(conversation.state).get("pending")
         if isinstance(pending, dict) and (policy.is_yes(message) or policy.is_no(message)):
             approve = policy.is_yes(message)
-            return self._run(conversation, message, resolve=(str(pending.get("id")), approve))
-        return self._run(conversation, message)
+            return self._run(conversation, history, message, resolve=(str(pending.get("id")), approve))
+        return self._run(conversation, history, message)
 
     def approve(self, conversation_id: str, confirmation_id: str) -> Iterator[Event]:
         """Approve a pending confirmation (the API's approve endpoint, ``/approve`` in the CLI).
@@ -216,8 +217,8 @@ class ConversationLoop:
     def _resolve(self, conversation_id: str, confirmation_id: str, *, approve: bool) -> Iterator[Event]:
         if not isinstance(confirmation_id, str) or not 0 < len(confirmation_id) <= _MAX_ID:
             raise ValidationFailed([{"field": "confirmation_id", "reason": "must be a confirmation id"}])
-        conversation = self.store.get(conversation_id)
-        return self._run(conversation, "", resolve=(confirmation_id, approve))
+        conversation, history = self.store.load(conversation_id)
+        return self._run(conversation, history, "", resolve=(confirmation_id, approve))
 
     def _context(self, conversation: StoredConversation, language: str) -> ToolContext:
         session = conversation.session
@@ -232,7 +233,12 @@ class ConversationLoop:
         )
 
     def _run(
-        self, conversation: StoredConversation, message: str, *, resolve: tuple[str, bool] | None = None
+        self,
+        conversation: StoredConversation,
+        history: list[HistoryItem],
+        message: str,
+        *,
+        resolve: tuple[str, bool] | None = None,
     ) -> Iterator[Event]:
         cid = conversation.conversation_id
         default = conversation.language if conversation.language in LANGUAGES else "he"
@@ -281,7 +287,7 @@ class ConversationLoop:
             message=message,
             language=language,
             session=session,
-            history=self.store.history(cid),
+            history=history,
             state=engine_state,
             tools=runner,
             verdict=verdict,

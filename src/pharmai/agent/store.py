@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
 
 from pharmai.agent.base import HistoryItem, SessionInfo
 from pharmai.clock import Clock
@@ -29,6 +29,43 @@ LANGUAGES = ("he", "en")
 _PRESET_PATIENT_MODES = ("demo", "trusted")
 _MAX_ID = 64
 _HISTORY_LIMIT = 40
+
+# Core statements built once: a turn reads and writes conversation rows on every message, and the ORM's
+# per-statement cost was most of the loop's own time.
+_CONVERSATIONS: Table = Conversation.__table__  # type: ignore[assignment]
+_MESSAGES: Table = Message.__table__  # type: ignore[assignment]
+_GET = select(
+    _CONVERSATIONS.c.conversation_id,
+    _CONVERSATIONS.c.user_id,
+    _CONVERSATIONS.c.identity_mode,
+    _CONVERSATIONS.c.store_id,
+    _CONVERSATIONS.c.profile,
+    _CONVERSATIONS.c.language,
+    _CONVERSATIONS.c.engine,
+    _CONVERSATIONS.c.state,
+    _CONVERSATIONS.c.created_at,
+    _CONVERSATIONS.c.updated_at,
+).where(_CONVERSATIONS.c.conversation_id == bindparam("cid"))
+# Columns, not ORM rows: only the action marker of the payload is needed, and decoding every assistant
+# payload (the turn's tool calls) was most of this query's cost.
+_HISTORY = (
+    select(_MESSAGES.c.role, _MESSAGES.c.content, _MESSAGES.c.language, _MESSAGES.c.payload["action"].as_string())
+    .where(_MESSAGES.c.conversation_id == bindparam("cid"), _MESSAGES.c.role.in_(("user", "assistant")))
+    .order_by(_MESSAGES.c.seq.desc())
+    .limit(bindparam("limit"))
+)
+_SAVE_STATE = (
+    update(_CONVERSATIONS)
+    .where(_CONVERSATIONS.c.conversation_id == bindparam("cid"))
+    .values(state=bindparam("state"), language=bindparam("language"), updated_at=bindparam("now"))
+)
+_SET_PATIENT = (
+    update(_CONVERSATIONS)
+    .where(_CONVERSATIONS.c.conversation_id == bindparam("cid"))
+    .values(user_id=bindparam("patient_id"), updated_at=bindparam("now"))
+)
+_LAST_SEQ = select(func.max(_MESSAGES.c.seq)).where(_MESSAGES.c.conversation_id == bindparam("cid"))
+_APPEND = insert(_MESSAGES)
 
 
 def new_conversation_id() -> str:
@@ -68,6 +105,37 @@ def _check_id(value: Any, name: str) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= _MAX_ID:
         raise _bad(name, "must be a non-empty string of at most 64 characters")
     return value
+
+
+def _check_conversation_id(conversation_id: Any) -> None:
+    if not isinstance(conversation_id, str) or not 0 < len(conversation_id) <= _MAX_ID:
+        raise NotFound()
+
+
+def _read_conversation(connection: Connection, conversation_id: str) -> StoredConversation:
+    row = connection.execute(_GET, {"cid": conversation_id}).first()
+    if row is None:
+        raise NotFound()
+    state = dict(row.state or {})
+    loop_state = state.get("_loop") or {}
+    session = SessionInfo(
+        conversation_id=row.conversation_id,
+        patient_id=row.user_id,
+        identity_mode=row.identity_mode,
+        store_id=row.store_id,
+        profile=row.profile,
+        channel=str(loop_state.get("channel", "chat")),
+    )
+    return StoredConversation(session, row.language, row.engine, state, row.created_at, row.updated_at)
+
+
+def _read_history(connection: Connection, conversation_id: str, limit: int) -> list[HistoryItem]:
+    rows = connection.execute(_HISTORY, {"cid": conversation_id, "limit": limit}).all()
+    return [
+        HistoryItem("user" if role == "user" else "assistant", content, language)
+        for role, content, language, marker in reversed(rows)
+        if not (role == "user" and marker)
+    ]
 
 
 class ConversationStore:
@@ -141,50 +209,34 @@ class ConversationStore:
 
     def get(self, conversation_id: Any) -> StoredConversation:
         """The conversation, or :class:`~pharmai.errors.NotFound` (also for malformed ids)."""
-        if not isinstance(conversation_id, str) or not 0 < len(conversation_id) <= _MAX_ID:
-            raise NotFound()
-        with self.db.session() as s:
-            row = s.get(Conversation, conversation_id)
-            if row is None:
-                raise NotFound()
-            state = dict(row.state or {})
-            loop_state = state.get("_loop") or {}
-            session = SessionInfo(
-                conversation_id=row.conversation_id,
-                patient_id=row.user_id,
-                identity_mode=row.identity_mode,
-                store_id=row.store_id,
-                profile=row.profile,
-                channel=str(loop_state.get("channel", "chat")),
-            )
-            return StoredConversation(session, row.language, row.engine, state, row.created_at, row.updated_at)
+        _check_conversation_id(conversation_id)
+        with self.db.connect() as connection:
+            return _read_conversation(connection, conversation_id)
+
+    def load(self, conversation_id: Any, limit: int = _HISTORY_LIMIT) -> tuple[StoredConversation, list[HistoryItem]]:
+        """The conversation and its history (as :meth:`history`), read in one transaction.
+
+        Raises:
+            NotFound: No such conversation (also for malformed ids).
+        """
+        _check_conversation_id(conversation_id)
+        with self.db.connect() as connection:
+            conversation = _read_conversation(connection, conversation_id)
+            return conversation, _read_history(connection, conversation_id, limit)
 
     def set_patient(self, conversation_id: str, patient_id: str) -> None:
         """Bind a verified patient to the conversation (an AUTH tool just verified them)."""
-        with self.db.session(write=True) as s:
-            row = s.get(Conversation, conversation_id)
-            if row is None:
+        with self.db.connect(write=True) as connection:
+            updated = connection.execute(
+                _SET_PATIENT, {"cid": conversation_id, "patient_id": patient_id, "now": self.clock.now()}
+            )
+            if not updated.rowcount:
                 raise NotFound()
-            row.user_id = patient_id
-            row.updated_at = self.clock.now()
 
     def history(self, conversation_id: str, limit: int = _HISTORY_LIMIT) -> list[HistoryItem]:
         """The latest ``limit`` user and assistant messages, oldest first (approve / deny actions left out)."""
-        # Columns, not ORM rows: only the action marker of the payload is needed, and decoding every
-        # assistant payload (the turn's tool calls) was most of this query's cost.
-        action = Message.payload["action"].as_string()
-        with self.db.session() as s:
-            rows = s.execute(
-                select(Message.role, Message.content, Message.language, action)
-                .where(Message.conversation_id == conversation_id, Message.role.in_(("user", "assistant")))
-                .order_by(Message.seq.desc())
-                .limit(limit)
-            ).all()
-        return [
-            HistoryItem("user" if role == "user" else "assistant", content, language)
-            for role, content, language, marker in reversed(rows)
-            if not (role == "user" and marker)
-        ]
+        with self.db.connect() as connection:
+            return _read_history(connection, conversation_id, limit)
 
     def save_turn(
         self,
@@ -209,21 +261,18 @@ class ConversationStore:
             action: ``approve`` / ``deny`` when the turn answered a confirmation rather than a message.
         """
         now = self.clock.now()
-        with self.db.session(write=True) as s:
+        with self.db.connect(write=True) as connection:
             # Updating the conversation row first locks it (PostgreSQL row lock; SQLite's write lock is
             # already held), so two workers appending to one conversation queue instead of colliding.
-            updated = s.execute(
-                update(Conversation)
-                .where(Conversation.conversation_id == conversation_id)
-                .values(state=state, language=language, updated_at=now)
-                .execution_options(synchronize_session=False)
+            updated = connection.execute(
+                _SAVE_STATE, {"cid": conversation_id, "state": state, "language": language, "now": now}
             )
-            if not getattr(updated, "rowcount", 0):
+            if not updated.rowcount:
                 raise NotFound()
-            seq = s.scalar(select(func.max(Message.seq)).where(Message.conversation_id == conversation_id)) or 0
+            seq = connection.scalar(_LAST_SEQ, {"cid": conversation_id}) or 0
             common = {"conversation_id": conversation_id, "language": language, "created_at": now}
-            s.execute(
-                insert(Message),
+            connection.execute(
+                _APPEND,
                 [
                     {
                         **common,

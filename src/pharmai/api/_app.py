@@ -81,7 +81,7 @@ def create_app(
         db: The database, already migrated (default: ``settings.database_url``, opened without
             migrating — ``pharmai serve`` migrates once before starting workers).
         engine: An engine for conversations instead of ``settings.engine`` (tests pass a scripted one).
-        http_rate_limit: Per-client ``/v1/`` limit (``limits`` syntax, ``"off"`` to disable).
+        http_rate_limit: Per-client ``/v1/`` limit (e.g. ``"600/minute"``, ``"off"`` to disable).
         cors_origins: Origins allowed cross-origin (default: ``PHARMAI_CORS_ORIGINS``, comma-separated; none).
         max_body_bytes: Largest request body; larger ones get 413.
         audit: The executors' audit mode (``background`` or ``sync``).

@@ -30,6 +30,8 @@ __all__ = [
 _MAX_TOKEN = 200
 
 
+
+
 def bearer_token(request: Request) -> str | None:
     """The ``Authorization: Bearer …`` token, or ``None``."""
     header = request.headers.get("authorization", "")
@@ -75,6 +77,7 @@ def issue_token(state: ApiState, conversation_id: str) -> str:
         if row is None:
             raise NotFound()
         row.token_hash = _digest(token)
+    state.token_hashes.put(conversation_id, row.token_hash)
     return token
 
 
@@ -90,8 +93,14 @@ def check_conversation_token(request: Request, state: ApiState, conversation_id:
         raise Unauthenticated()
     if not 0 < len(conversation_id) <= 64:
         raise NotFound()
-    with state.db.session() as session:
-        stored = session.scalar(select(Conversation.token_hash).where(Conversation.conversation_id == conversation_id))
+    stored = state.token_hashes.get(conversation_id)
+    if stored is None:
+        with state.db.session() as session:
+            stored = session.scalar(
+                select(Conversation.token_hash).where(Conversation.conversation_id == conversation_id)
+            )
+        if stored:
+            state.token_hashes.put(conversation_id, stored)
     if not stored or not hmac.compare_digest(stored, _digest(token)):
         raise NotFound()
 

@@ -8,12 +8,14 @@ vouches for the patient. The patient always comes from the session, never from a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from fastapi import APIRouter, Body, Depends, Path, Request
 from fastapi.responses import StreamingResponse
 
 from pharmai.agent.base import SessionInfo
+from pharmai.agent.events import Event
 from pharmai.api._auth import check_conversation_token, conversation_of_confirmation, is_staff, issue_token
 from pharmai.api._errors import request_language
 from pharmai.api._schemas import (
@@ -24,7 +26,7 @@ from pharmai.api._schemas import (
     MessageIn,
     Transcript,
 )
-from pharmai.api._sse import sse_response
+from pharmai.api._sse import stream_turn
 from pharmai.api._state import ApiState, get_state
 from pharmai.errors import Unauthenticated, ValidationFailed
 
@@ -88,17 +90,20 @@ def create_conversation(
 
 
 @router.post("/conversations/{conversation_id}/messages", response_class=StreamingResponse, responses=SSE_RESPONSE)
-def post_message(
+async def post_message(
     request: Request,
     body: MessageIn,
     conversation_id: str = _id_path(),
     state: ApiState = Depends(get_state),
 ) -> StreamingResponse:
     """Send one message; the turn streams back as Server-Sent Events."""
-    check_conversation_token(request, state, conversation_id)
-    # turn() validates and loads the conversation before returning, so those errors are plain JSON.
-    stream = state.loop().turn(conversation_id, body.content)
-    return sse_response(stream, request_language(request))
+
+    def start() -> Iterator[Event]:
+        check_conversation_token(request, state, conversation_id)
+        # turn() validates and loads the conversation before returning, so those errors are plain JSON.
+        return state.loop().turn(conversation_id, body.content)
+
+    return await stream_turn(start, request_language(request))
 
 
 @router.get("/conversations/{conversation_id}", response_model=Transcript)
@@ -113,12 +118,14 @@ def get_transcript(
     return transcript
 
 
-def _decide(request: Request, state: ApiState, confirmation_id: str, approve: bool) -> StreamingResponse:
-    conversation_id = conversation_of_confirmation(state, confirmation_id)
-    check_conversation_token(request, state, conversation_id)
-    loop = state.loop()
-    stream = (loop.approve if approve else loop.deny)(conversation_id, confirmation_id)
-    return sse_response(stream, request_language(request))
+async def _decide(request: Request, state: ApiState, confirmation_id: str, approve: bool) -> StreamingResponse:
+    def start() -> Iterator[Event]:
+        conversation_id = conversation_of_confirmation(state, confirmation_id)
+        check_conversation_token(request, state, conversation_id)
+        loop = state.loop()
+        return (loop.approve if approve else loop.deny)(conversation_id, confirmation_id)
+
+    return await stream_turn(start, request_language(request))
 
 
 @router.post(
@@ -127,11 +134,11 @@ def _decide(request: Request, state: ApiState, confirmation_id: str, approve: bo
     response_class=StreamingResponse,
     responses=SSE_RESPONSE,
 )
-def approve_confirmation(
+async def approve_confirmation(
     request: Request, confirmation_id: str = _id_path(), state: ApiState = Depends(get_state)
 ) -> StreamingResponse:
     """Approve a pending confirmation: the stored call runs once, and the rest of the turn streams back."""
-    return _decide(request, state, confirmation_id, True)
+    return await _decide(request, state, confirmation_id, True)
 
 
 @router.post(
@@ -140,8 +147,8 @@ def approve_confirmation(
     response_class=StreamingResponse,
     responses=SSE_RESPONSE,
 )
-def deny_confirmation(
+async def deny_confirmation(
     request: Request, confirmation_id: str = _id_path(), state: ApiState = Depends(get_state)
 ) -> StreamingResponse:
     """Deny a pending confirmation: nothing runs, and the assistant's acknowledgement streams back."""
-    return _decide(request, state, confirmation_id, False)
+    return await _decide(request, state, confirmation_id, False)

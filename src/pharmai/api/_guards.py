@@ -6,16 +6,11 @@ They are plain ASGI (not ``BaseHTTPMiddleware``) so streamed SSE responses pass 
 from __future__ import annotations
 
 import json
-import math
-import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from limits import parse
-from limits.storage import MemoryStorage, Storage, storage_from_string
-from limits.strategies import MovingWindowRateLimiter
-
 from pharmai.errors import PayloadTooLarge, PharmaiError, RateLimited
+from pharmai.tools import open_windows, parse_rate
 
 __all__ = ["BodyLimit", "ClientRateLimit", "SecurityHeaders", "content_security_policy"]
 
@@ -154,32 +149,24 @@ class ClientRateLimit:
 
     Args:
         app: The wrapped app.
-        limit: A ``limits`` string, e.g. ``"600/minute"``; ``None`` turns the guard off.
+        limit: A rate, e.g. ``"600/minute"``; ``None`` turns the guard off.
         storage_uri: ``redis://…`` or ``None`` for in-process counters.
         key_prefix: Key prefix in Redis (tests use a unique one).
     """
 
     def __init__(self, app: ASGIApp, limit: str | None, storage_uri: str | None = None, key_prefix: str = "") -> None:
         self.app = app
-        self.item = parse(limit) if limit else None
-        storage = (
-            storage_from_string(storage_uri, key_prefix=key_prefix or "pharmai-http")
-            if storage_uri
-            else MemoryStorage()
-        )
-        if not isinstance(storage, Storage):
-            raise ValueError("the HTTP rate limit needs a synchronous storage URI")
-        self.limiter = MovingWindowRateLimiter(storage)
+        self.rate = parse_rate(limit) if limit else None
+        self.windows = open_windows(storage_uri, key_prefix or "pharmai-http")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.item is None or scope["type"] != "http" or not str(scope.get("path", "")).startswith("/v1/"):
+        if self.rate is None or scope["type"] != "http" or not str(scope.get("path", "")).startswith("/v1/"):
             await self.app(scope, receive, send)
             return
         client = scope.get("client") or ("?", 0)
-        key = str(client[0])
-        if not self.limiter.hit(self.item, "client", key):
-            stats = self.limiter.get_window_stats(self.item, "client", key)
-            retry = max(1, math.ceil(stats.reset_time - time.time()))
+        refused = self.windows.hit([("client/" + str(client[0]), self.rate)])
+        if refused is not None:
+            retry = refused[1]
             error = RateLimited({"retry_after": retry, "tier": "client"})
             start, body = _json_error(error, 429, _language(scope), {"Retry-After": str(retry)})
             await send(start)

@@ -1,16 +1,17 @@
 """A turn's events as a Server-Sent Events response.
 
-The loop's iterator is synchronous (database work per step), so the whole turn runs in one worker
-thread and hands each frame to the event loop as soon as it is yielded; pulling the iterator through the
-thread pool once per event (Starlette's default for sync iterators) cost a thread hop per frame. A
-failure in the middle of the stream becomes a final ``error`` event, so a client always sees the turn end.
+The loop's iterator is synchronous (database work per step), so the request's checks and the whole turn
+run in one worker thread, which hands each frame to the event loop as soon as it is yielded; pulling the
+iterator through the thread pool once per event (Starlette's default for sync iterators) cost a thread
+hop per frame. A failure in the middle of the stream becomes a final ``error`` event, so a client always
+sees the turn end.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 
 import anyio
 from fastapi.responses import StreamingResponse
@@ -19,7 +20,7 @@ from pharmai.agent import events
 from pharmai.agent.events import Event
 from pharmai.errors import InternalError, PharmaiError
 
-__all__ = ["sse_frames", "sse_response"]
+__all__ = ["sse_frames", "stream_turn"]
 
 log = logging.getLogger(__name__)
 
@@ -47,26 +48,44 @@ def sse_frames(stream: Iterable[Event], language: str = "en") -> Iterator[str]:
 _DONE = object()
 
 
-async def _in_one_thread(frames: Iterator[str]) -> AsyncIterator[str]:
+class _Failed:
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+async def _frames(queue: asyncio.Queue[object], worker: asyncio.Future[None]) -> AsyncIterator[str]:
+    while (item := await queue.get()) is not _DONE:
+        yield str(item)
+    await worker
+
+
+async def stream_turn(start: Callable[[], Iterable[Event]], language: str = "en") -> StreamingResponse:
+    """Run ``start`` and then the turn it returns in one worker thread, streaming the frames.
+
+    ``start`` checks and loads what the turn needs (token, conversation, message); what it raises is
+    raised here, before any byte is sent, so such errors are plain JSON answers with their HTTP status.
+    Setup and turn share one thread: a thread hop costs more than a short turn's own database work.
+    """
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[object] = asyncio.Queue()
 
     def produce() -> None:
         try:
-            for frame in frames:
+            stream = start()
+        except BaseException as exc:
+            loop.call_soon_threadsafe(queue.put_nowait, _Failed(exc))
+            return
+        loop.call_soon_threadsafe(queue.put_nowait, None)
+        try:
+            for frame in sse_frames(stream, language):
                 loop.call_soon_threadsafe(queue.put_nowait, frame)
         finally:
             loop.call_soon_threadsafe(queue.put_nowait, _DONE)
 
     # The turn runs to the end even if the client goes away, so it is always saved whole.
     worker = asyncio.ensure_future(anyio.to_thread.run_sync(produce))
-    while (item := await queue.get()) is not _DONE:
-        yield str(item)
-    await worker
-
-
-def sse_response(stream: Iterable[Event], language: str = "en") -> StreamingResponse:
-    """A ``text/event-stream`` response of the turn."""
-    return StreamingResponse(
-        _in_one_thread(sse_frames(stream, language)), media_type="text/event-stream", headers=_HEADERS
-    )
+    first = await queue.get()
+    if isinstance(first, _Failed):
+        await worker
+        raise first.error
+    return StreamingResponse(_frames(queue, worker), media_type="text/event-stream", headers=_HEADERS)

@@ -7,6 +7,7 @@ staff and health endpoints work even where the configured engine cannot be loade
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from pharmai.agent.base import Engine, TurnInput
     from pharmai.agent.loop import ConversationLoop
 
-__all__ = ["ApiState", "get_state"]
+__all__ = ["ApiState", "TokenHashes", "get_state"]
 
 
 class _LazyEngine:
@@ -50,6 +51,35 @@ class _LazyEngine:
         return self._engine.respond(turn)
 
 
+class TokenHashes:
+    """Conversation token hashes already read, the newest kept.
+
+    A conversation's hash is written once, when it opens, and every message checks it: this spares a
+    database read per message.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, conversation_id: str) -> str | None:
+        """The stored hash of the conversation's token, if it was read before."""
+        with self._lock:
+            value = self._items.get(conversation_id)
+            if value is not None:
+                self._items.move_to_end(conversation_id)
+            return value
+
+    def put(self, conversation_id: str, digest: str) -> None:
+        """Remember the conversation's token hash (dropping the least recently used beyond the size)."""
+        with self._lock:
+            self._items[conversation_id] = digest
+            self._items.move_to_end(conversation_id)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
 @dataclass
 class ApiState:
     """The app's shared objects.
@@ -67,6 +97,7 @@ class ApiState:
     clock: Clock
     engine: Engine | None = None
     audit: str = "background"
+    token_hashes: TokenHashes = field(default_factory=lambda: TokenHashes(50_000), init=False, repr=False)
     _loop: ConversationLoop | None = field(default=None, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _profiles: set[str] = field(default_factory=set, init=False, repr=False)

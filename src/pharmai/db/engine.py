@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -15,6 +16,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from pharmai.errors import DatabaseError, PharmaiError
 
 __all__ = ["Database", "normalize_url"]
+
+#: How long a writer waits for this process's other SQLite writers (as SQLite's own busy timeout).
+_WRITE_WAIT_S = 10.0
 
 
 def normalize_url(url: str) -> str:
@@ -61,6 +65,9 @@ class Database:
             if parsed.database and parsed.database != ":memory:":
                 Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            # Every request thread of a worker may hold a connection at once; a pool smaller than that
+            # closes and reopens connections (and reruns the pragmas) on every transaction.
+            kwargs.update(pool_size=32, max_overflow=32)
         else:
             kwargs.update(pool_pre_ping=True, pool_size=10, max_overflow=20)
         self.engine: Engine = create_engine(self.url, **kwargs)
@@ -69,8 +76,12 @@ class Database:
             # Let SQLAlchemy, not pysqlite, decide when transactions begin.
             event.listen(self.engine, "connect", lambda c, _r: setattr(c, "isolation_level", None))
             event.listen(self.engine, "begin", _sqlite_begin)
+        self._write_engine = self.engine.execution_options(pharmai_write=True)
+        # SQLite has one writer at a time. Threads of this process queue for it here, handing over at
+        # once, instead of in SQLite's busy handler, which polls with sleeps of 1 to 100 ms.
+        self._write_lock = threading.RLock() if self.is_sqlite else None
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._write_sessions = sessionmaker(self.engine.execution_options(pharmai_write=True), expire_on_commit=False)
+        self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
 
     @property
     def dialect(self) -> str:
@@ -87,21 +98,48 @@ class Database:
 
         Database failures surface as :class:`~pharmai.errors.DatabaseError`, never as driver internals.
         """
-        session = (self._write_sessions if write else self._sessions)()
+        with self._writer(write):
+            session = (self._write_sessions if write else self._sessions)()
+            try:
+                yield session
+                session.commit()
+            except PharmaiError:
+                session.rollback()
+                raise
+            except SQLAlchemyError as exc:
+                session.rollback()
+                raise DatabaseError() from exc
+            except BaseException:
+                session.rollback()
+                raise
+            finally:
+                session.close()
+
+    @contextmanager
+    def connect(self, *, write: bool = False) -> Iterator[Connection]:
+        """A Core connection in one transaction, for hot paths that need no ORM (same rules as :meth:`session`).
+
+        Args:
+            write: As in :meth:`session`.
+        """
+        with self._writer(write):
+            try:
+                with (self._write_engine if write else self.engine).begin() as connection:
+                    yield connection
+            except SQLAlchemyError as exc:
+                raise DatabaseError() from exc
+
+    @contextmanager
+    def _writer(self, write: bool) -> Iterator[None]:
+        if not write or self._write_lock is None:
+            yield
+            return
+        if not self._write_lock.acquire(timeout=_WRITE_WAIT_S):
+            raise DatabaseError()
         try:
-            yield session
-            session.commit()
-        except PharmaiError:
-            session.rollback()
-            raise
-        except SQLAlchemyError as exc:
-            session.rollback()
-            raise DatabaseError() from exc
-        except BaseException:
-            session.rollback()
-            raise
+            yield
         finally:
-            session.close()
+            self._write_lock.release()
 
     def dispose(self) -> None:
         """Close every pooled connection."""

@@ -16,7 +16,7 @@ from pharmai.tools._privacy import SurrogateRefs
 from pharmai.tools._registry import Registry, UnknownProfile, profile_names, register_profile, registry_for
 from pharmai.tools._schema import StrictSchemaError, check_strict, plain_schema, strict_schema
 from pharmai.tools._spec import RiskLevel, ToolKind, ToolSpec
-from pharmai.tools.middleware import RateLimiter, ToolMetrics, parse_arguments
+from pharmai.tools.middleware import RateLimiter, ToolMetrics, open_windows, parse_arguments, parse_rate
 
 __all__ = [
     "FORMATS",
@@ -39,7 +39,9 @@ __all__ = [
     "check_strict",
     "export_tools",
     "new_call_id",
+    "open_windows",
     "parse_arguments",
+    "parse_rate",
     "plain_schema",
     "profile_names",
     "register_profile",

@@ -7,6 +7,7 @@ After it: audit → metrics (they wrap the chain so they see every outcome, refu
 from __future__ import annotations
 
 from pharmai.tools.middleware._base import Invocation, Middleware, Next
+from pharmai.tools.middleware._windows import Rate, Windows, open_windows, parse_rate
 from pharmai.tools.middleware.audit import Audit, AuditSink, BackgroundAuditSink, SyncAuditSink
 from pharmai.tools.middleware.authorize import Authorize
 from pharmai.tools.middleware.confirm import Confirm
@@ -25,6 +26,7 @@ __all__ = [
     "Metrics",
     "Middleware",
     "Next",
+    "Rate",
     "RateLimit",
     "RateLimiter",
     "RateRefusal",
@@ -32,5 +34,8 @@ __all__ = [
     "Timeout",
     "ToolMetrics",
     "Validate",
+    "Windows",
+    "open_windows",
     "parse_arguments",
+    "parse_rate",
 ]

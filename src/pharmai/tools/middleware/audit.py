@@ -46,7 +46,7 @@ class AuditSink(Protocol):
 
 def _insert(db: Database, rows: list[dict[str, Any]]) -> None:
     try:
-        with db.engine.begin() as conn:
+        with db.connect(write=True) as conn:
             conn.execute(insert(AuditLog), rows)
     except Exception as exc:  # an audit outage must not turn every tool call into a crash
         _log.error("audit write of %d rows failed: %s", len(rows), type(exc).__name__)

@@ -1,25 +1,21 @@
 """Third: seed 004's tiers — per conversation, per patient, and for everyone together.
 
-In-process (``limits`` MemoryStorage) by default; shared through Redis when a ``redis://`` URL is given
-(``PHARMAI_REDIS_URL``) so several workers count together. The moving-window strategy makes the tiers
-exact: the N+1-th call inside any window is refused, whatever the window's alignment.
+In-process by default; shared through Redis when a ``redis://`` URL is given (``PHARMAI_REDIS_URL``) so
+several workers count together. Windows are exact moving windows: the N+1-th call inside any window is
+refused, whatever the window's alignment. A call is checked against every tier that applies and counted
+in all of them at once (one Redis round trip), so a refused call uses no slot in any tier.
 """
 
 from __future__ import annotations
 
-import math
-import time
 from dataclasses import dataclass
-
-from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage, Storage, storage_from_string
-from limits.strategies import MovingWindowRateLimiter
 
 from pharmai.errors import RateLimited
 from pharmai.settings import Settings
 from pharmai.tools._context import ToolContext
 from pharmai.tools._outcome import ToolOutcome
 from pharmai.tools.middleware._base import Invocation, Next
+from pharmai.tools.middleware._windows import Rate, Windows, open_windows, parse_rate
 
 __all__ = ["RateLimit", "RateLimiter", "RateRefusal"]
 
@@ -33,14 +29,17 @@ class RateRefusal:
 
 
 class RateLimiter:
-    """The three tiers over a ``limits`` storage.
+    """The three tiers over in-process or Redis counters.
 
     Args:
-        conversation: Limit per conversation (``limits`` syntax, e.g. ``"10/minute"``).
+        conversation: Limit per conversation (e.g. ``"10/minute"``, ``"20 per hour"``).
         patient: Limit per verified patient.
         everyone: Limit over all calls of the deployment.
         storage_uri: ``redis://…`` to share counters; ``None`` keeps them in this process.
         key_prefix: Redis key prefix (tests use a unique one each).
+
+    Raises:
+        ValueError: A limit that is not a rate, or a storage URI that is not Redis.
     """
 
     def __init__(
@@ -52,15 +51,11 @@ class RateLimiter:
         storage_uri: str | None = None,
         key_prefix: str = "pharmai",
     ) -> None:
-        storage = storage_from_string(storage_uri, key_prefix=key_prefix) if storage_uri else MemoryStorage()
-        if not isinstance(storage, Storage):
-            raise ValueError("rate limits need a synchronous storage URI (redis://, memory://)")
-        self.storage: Storage = storage
-        self._limiter = MovingWindowRateLimiter(self.storage)
-        self._items: dict[str, RateLimitItem] = {
-            "conversation": parse(conversation),
-            "patient": parse(patient),
-            "global": parse(everyone),
+        self.windows: Windows = open_windows(storage_uri, key_prefix)
+        self._rates: dict[str, Rate] = {
+            "conversation": parse_rate(conversation),
+            "patient": parse_rate(patient),
+            "global": parse_rate(everyone),
         }
 
     @classmethod
@@ -74,31 +69,31 @@ class RateLimiter:
             key_prefix=key_prefix,
         )
 
-    def _keys(self, ctx: ToolContext) -> list[tuple[str, tuple[str, ...]]]:
-        keys: list[tuple[str, tuple[str, ...]]] = []
+    def _checks(self, ctx: ToolContext) -> list[tuple[str, str]]:
+        tiers: list[tuple[str, str]] = []
         if ctx.conversation_id:
-            keys.append(("conversation", ("conversation", ctx.conversation_id)))
+            tiers.append(("conversation", "conversation/" + ctx.conversation_id))
         if ctx.principal.patient_id:
-            keys.append(("patient", ("patient", ctx.principal.patient_id)))
-        keys.append(("global", ("global",)))
-        return keys
-
-    def _refusal(self, tier: str, ids: tuple[str, ...]) -> RateRefusal:
-        stats = self._limiter.get_window_stats(self._items[tier], *ids)
-        return RateRefusal(tier, max(1, math.ceil(stats.reset_time - time.time())))
+            tiers.append(("patient", "patient/" + ctx.principal.patient_id))
+        tiers.append(("global", "global"))
+        return tiers
 
     def acquire(self, ctx: ToolContext) -> RateRefusal | None:
         """Count one call against every tier that applies, or say which tier refuses it.
 
-        Each ``hit`` is atomic (also across workers through Redis), so no tier ever admits more than its
-        limit. Tiers are tried narrowest first; a call refused by a wider tier has still used a slot of
-        the narrower ones — it was attempted in that conversation — which keeps a call to one round trip
-        per tier instead of two.
+        Atomic, also across workers through Redis: no tier ever admits more than its limit. When several
+        tiers are full, the narrowest one is named.
         """
-        for tier, ids in self._keys(ctx):
-            if not self._limiter.hit(self._items[tier], *ids):
-                return self._refusal(tier, ids)
-        return None
+        tiers = self._checks(ctx)
+        refused = self.windows.hit([(key, self._rates[tier]) for tier, key in tiers])
+        if refused is None:
+            return None
+        index, retry_after = refused
+        return RateRefusal(tiers[index][0], retry_after)
+
+    def reset(self) -> None:
+        """Forget every count (tests)."""
+        self.windows.reset()
 
 
 class RateLimit:
