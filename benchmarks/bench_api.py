@@ -30,11 +30,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from _loadgen import Connection, HttpError
 
 RESULTS = Path(__file__).resolve().parent / "results" / "api.json"
 PG_URL = os.environ.get("PHARMAI_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("PHARMAI_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 CONCURRENCY = (16, 64)
+TARGET_RATE = 300.0
+TARGET_P99_MS = 100.0
 WORKERS = 2
 MESSAGES = (
     "Is Advil in stock?",
@@ -140,60 +143,15 @@ def _start_server(backend: _Backend, workdir: Path) -> tuple[subprocess.Popen[by
     raise RuntimeError("server not ready in 90 s")
 
 
-async def _turn(client: httpx.AsyncClient, cid: str, token: str, message: str) -> tuple[float, bool]:
-    started = time.perf_counter()
-    ok = False
-    async with client.stream(
-        "POST",
-        f"/v1/conversations/{cid}/messages",
-        json={"content": message},
-        headers={"Authorization": f"Bearer {token}"},
-    ) as response:
-        async for line in response.aiter_lines():
-            if line.startswith("event: "):
-                name = line[7:].strip()
-                if name == "message.done":
-                    ok = response.status_code == 200
-                elif name == "error":
-                    ok = False
-    return (time.perf_counter() - started) * 1000.0, ok
+async def _turn(conn: Connection, cid: str, token: str, message: str) -> bool:
+    """One turn: POST the message and read the whole SSE stream; True if it ended in ``message.done``."""
+    status, body = await conn.request("POST", f"/v1/conversations/{cid}/messages", {"content": message}, token)
+    return status == 200 and b"event: message.done" in body and b"event: error" not in body
 
 
-async def _load(base: str, concurrency: int, turns: int, seconds: float) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
-        sessions = []
-        for _ in range(concurrency):
-            body = (await client.post("/v1/conversations", json={"language": "en"})).json()
-            sessions.append((body["conversation_id"], body["token"]))
-        for i, (cid, token) in enumerate(sessions):  # warm-up: one turn each, not measured
-            await _turn(client, cid, token, MESSAGES[i % len(MESSAGES)])
-        latencies: list[float] = []
-        errors = 0
-        remaining = turns
-        stop_at = time.monotonic() + seconds
-
-        async def user(index: int) -> None:
-            nonlocal remaining, errors
-            cid, token = sessions[index]
-            n = index
-            while remaining > 0 and time.monotonic() < stop_at:
-                remaining -= 1
-                n += 1
-                try:
-                    latency, ok = await _turn(client, cid, token, MESSAGES[n % len(MESSAGES)])
-                except httpx.HTTPError:
-                    errors += 1
-                    continue
-                latencies.append(latency)
-                errors += 0 if ok else 1
-
-        started = time.perf_counter()
-        await asyncio.gather(*(user(i) for i in range(concurrency)))
-        elapsed = time.perf_counter() - started
-    latencies.sort()
+def _summary(latencies: list[float], errors: int, elapsed: float) -> dict[str, Any]:
+    latencies = sorted(latencies)
     return {
-        "concurrency": concurrency,
         "turns": len(latencies),
         "errors": errors,
         "seconds": round(elapsed, 2),
@@ -203,10 +161,92 @@ async def _load(base: str, concurrency: int, turns: int, seconds: float) -> dict
     }
 
 
+async def _open(base: str, concurrency: int) -> list[tuple[Connection, str, str]]:
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    sessions = []
+    for i in range(concurrency):
+        conn = Connection(host, int(port))
+        status, body = await conn.request("POST", "/v1/conversations", {"language": "en"})
+        if status != 201:
+            raise RuntimeError(f"could not open a conversation: HTTP {status}")
+        created = json.loads(body)
+        sessions.append((conn, created["conversation_id"], created["token"]))
+        await _turn(conn, created["conversation_id"], created["token"], MESSAGES[i % len(MESSAGES)])  # warm-up
+    return sessions
+
+
+async def _saturation(base: str, concurrency: int, turns: int, seconds: float) -> dict[str, Any]:
+    """Closed loop: every conversation sends its next message as soon as the last reply ends."""
+    sessions = await _open(base, concurrency)
+    latencies: list[float] = []
+    errors = 0
+    remaining = turns
+    stop_at = time.monotonic() + seconds
+
+    async def user(index: int) -> None:
+        nonlocal remaining, errors
+        conn, cid, token = sessions[index]
+        n = index
+        while remaining > 0 and time.monotonic() < stop_at:
+            remaining -= 1
+            n += 1
+            started = time.perf_counter()
+            try:
+                ok = await _turn(conn, cid, token, MESSAGES[n % len(MESSAGES)])
+            except HttpError:
+                ok = False
+            latencies.append((time.perf_counter() - started) * 1000.0)
+            errors += 0 if ok else 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(user(i) for i in range(concurrency)))
+    elapsed = time.perf_counter() - started
+    for conn, _, _ in sessions:
+        await conn.close()
+    return {"mode": "saturation", "concurrency": concurrency, **_summary(latencies, errors, elapsed)}
+
+
+async def _paced(base: str, concurrency: int, rate: float, seconds: float) -> dict[str, Any]:
+    """Open loop: turns are due at ``rate`` per second in all, spread evenly over the conversations.
+
+    A conversation sends one message at a time; when a turn is due while its previous one still runs, it
+    waits, and its latency counts from when it was due — so a slow server cannot hide its queueing by
+    slowing the load down (no coordinated omission).
+    """
+    sessions = await _open(base, concurrency)
+    latencies: list[float] = []
+    errors = 0
+    interval = concurrency / rate  # between two turns of one conversation
+    start = time.perf_counter() + 0.05
+    per_conversation = max(1, int(seconds * rate / concurrency))
+
+    async def user(index: int) -> None:
+        nonlocal errors
+        conn, cid, token = sessions[index]
+        for k in range(per_conversation):
+            due = start + (index / rate) + k * interval
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            try:
+                ok = await _turn(conn, cid, token, MESSAGES[(index + k) % len(MESSAGES)])
+            except HttpError:
+                ok = False
+            latencies.append((time.perf_counter() - due) * 1000.0)
+            errors += 0 if ok else 1
+
+    await asyncio.gather(*(user(i) for i in range(concurrency)))
+    elapsed = time.perf_counter() - start
+    for conn, _, _ in sessions:
+        await conn.close()
+    return {"mode": "paced", "offered_per_s": rate, "concurrency": concurrency, **_summary(latencies, errors, elapsed)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=3000, help="Turns per run at most.")
     parser.add_argument("--seconds", type=float, default=20.0, help="Seconds per run at most.")
+    parser.add_argument("--rate", type=float, default=TARGET_RATE, help="Offered turns/s of the paced runs.")
     parser.add_argument("--backends", default="sqlite,postgresql", help="Comma-separated: sqlite, postgresql.")
     args = parser.parse_args()
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
@@ -221,14 +261,17 @@ def main() -> int:
             process, base = _start_server(backend, workdir)
             try:
                 for concurrency in CONCURRENCY:
-                    result = asyncio.run(_load(base, concurrency, args.turns, args.seconds))
-                    result["backend"] = "postgresql+redis" if name == "postgresql" else name
-                    runs.append(result)
-                    print(
-                        f"{result['backend']:<17} c={concurrency:<3} {result['turns_per_s']:>7} turns/s  "
-                        f"p50 {result['p50_ms']} ms  p99 {result['p99_ms']} ms  "
-                        f"({result['turns']} turns, {result['errors']} errors, {result['seconds']} s)"
-                    )
+                    for result in (
+                        asyncio.run(_saturation(base, concurrency, args.turns, args.seconds)),
+                        asyncio.run(_paced(base, concurrency, args.rate, args.seconds)),
+                    ):
+                        result["backend"] = "postgresql+redis" if name == "postgresql" else name
+                        runs.append(result)
+                        print(
+                            f"{result['backend']:<17} c={concurrency:<3} {result['mode']:<10} "
+                            f"{result['turns_per_s']:>7} turns/s  p50 {result['p50_ms']} ms  p99 {result['p99_ms']} ms"
+                            f"  ({result['turns']} turns, {result['errors']} errors, {result['seconds']} s)"
+                        )
             finally:
                 process.terminate()
                 try:
@@ -243,10 +286,27 @@ def main() -> int:
         "engine": "offline",
         "cpus": os.cpu_count(),
         "python": platform.python_version(),
-        "target": {"turns_per_s": 300, "p99_ms": 100, "errors": 0},
+        "target": {"turns_per_s": TARGET_RATE, "p99_ms": TARGET_P99_MS, "errors": 0},
         "runs": runs,
     }
     RESULTS.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    for run in runs:
+        if run["mode"] == "paced":
+            throughput = next(
+                r["turns_per_s"]
+                for r in runs
+                if r["mode"] == "saturation"
+                and (r["backend"], r["concurrency"]) == (run["backend"], run["concurrency"])
+            )
+            verdict = (
+                "meets"
+                if throughput >= TARGET_RATE and run["p99_ms"] <= TARGET_P99_MS and run["errors"] == 0
+                else "misses"
+            )
+            print(
+                f"{run['backend']} c={run['concurrency']}: {throughput} turns/s at saturation, p99 {run['p99_ms']} ms "
+                f"at {run['offered_per_s']:.0f}/s offered: {verdict} the target"
+            )
     print(f"results: {RESULTS}")
     return 0 if all(r["errors"] == 0 for r in runs) else 1
 

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
+from sqlalchemy import select
 
 from pharmai.agent.base import HistoryItem, SessionInfo
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
 from pharmai.db.models import Conversation, Message, Patient, Store
+from pharmai.db.raw import RawConnection, RawStatement
 from pharmai.errors import NotFound, PatientNotFound, StoreNotFound, ValidationFailed
 
 __all__ = ["IDENTITY_MODES", "LANGUAGES", "ConversationStore", "StoredConversation", "new_conversation_id"]
@@ -30,42 +31,36 @@ _PRESET_PATIENT_MODES = ("demo", "trusted")
 _MAX_ID = 64
 _HISTORY_LIMIT = 40
 
-# Core statements built once: a turn reads and writes conversation rows on every message, and the ORM's
-# per-statement cost was most of the loop's own time.
-_CONVERSATIONS: Table = Conversation.__table__  # type: ignore[assignment]
-_MESSAGES: Table = Message.__table__  # type: ignore[assignment]
-_GET = select(
-    _CONVERSATIONS.c.conversation_id,
-    _CONVERSATIONS.c.user_id,
-    _CONVERSATIONS.c.identity_mode,
-    _CONVERSATIONS.c.store_id,
-    _CONVERSATIONS.c.profile,
-    _CONVERSATIONS.c.language,
-    _CONVERSATIONS.c.engine,
-    _CONVERSATIONS.c.state,
-    _CONVERSATIONS.c.created_at,
-    _CONVERSATIONS.c.updated_at,
-).where(_CONVERSATIONS.c.conversation_id == bindparam("cid"))
-# Columns, not ORM rows: only the action marker of the payload is needed, and decoding every assistant
-# payload (the turn's tool calls) was most of this query's cost.
-_HISTORY = (
-    select(_MESSAGES.c.role, _MESSAGES.c.content, _MESSAGES.c.language, _MESSAGES.c.payload["action"].as_string())
-    .where(_MESSAGES.c.conversation_id == bindparam("cid"), _MESSAGES.c.role.in_(("user", "assistant")))
-    .order_by(_MESSAGES.c.seq.desc())
-    .limit(bindparam("limit"))
+# The turn's own statements are plain SQL run on the driver connection (see pharmai.db.raw): they run on
+# every message, and SQLAlchemy's per-statement machinery cost more than the database work.
+_JSON = Conversation.__table__.c.state.type
+_TIME = Conversation.__table__.c.updated_at.type
+_GET = RawStatement(
+    "SELECT conversation_id, user_id, identity_mode, store_id, profile, language, engine, state, created_at,"
+    " updated_at FROM conversations WHERE conversation_id = :cid",
+    results=(None, None, None, None, None, None, None, _JSON, _TIME, _TIME),
 )
-_SAVE_STATE = (
-    update(_CONVERSATIONS)
-    .where(_CONVERSATIONS.c.conversation_id == bindparam("cid"))
-    .values(state=bindparam("state"), language=bindparam("language"), updated_at=bindparam("now"))
+# Only user rows carry the approve / deny marker, and only their payloads are read: an assistant payload
+# holds the turn's tool calls, and decoding it cost more than the rest of the query.
+_HISTORY = RawStatement(
+    "SELECT role, content, language, CASE WHEN role = 'user' THEN payload END FROM messages"
+    " WHERE conversation_id = :cid AND role IN ('user', 'assistant') ORDER BY seq DESC LIMIT :limit",
+    results=(None, None, None, _JSON),
 )
-_SET_PATIENT = (
-    update(_CONVERSATIONS)
-    .where(_CONVERSATIONS.c.conversation_id == bindparam("cid"))
-    .values(user_id=bindparam("patient_id"), updated_at=bindparam("now"))
+_SAVE_STATE = RawStatement(
+    "UPDATE conversations SET state = :state, language = :language, updated_at = :now WHERE conversation_id = :cid",
+    params={"state": _JSON, "now": _TIME},
 )
-_LAST_SEQ = select(func.max(_MESSAGES.c.seq)).where(_MESSAGES.c.conversation_id == bindparam("cid"))
-_APPEND = insert(_MESSAGES)
+_SET_PATIENT = RawStatement(
+    "UPDATE conversations SET user_id = :patient_id, updated_at = :now WHERE conversation_id = :cid",
+    params={"now": _TIME},
+)
+_LAST_SEQ = RawStatement("SELECT max(seq) FROM messages WHERE conversation_id = :cid")
+_APPEND = RawStatement(
+    "INSERT INTO messages (conversation_id, seq, role, content, language, payload, created_at)"
+    " VALUES (:cid, :seq, :role, :content, :language, :payload, :now)",
+    params={"payload": _JSON, "now": _TIME},
+)
 
 
 def new_conversation_id() -> str:
@@ -112,29 +107,30 @@ def _check_conversation_id(conversation_id: Any) -> None:
         raise NotFound()
 
 
-def _read_conversation(connection: Connection, conversation_id: str) -> StoredConversation:
-    row = connection.execute(_GET, {"cid": conversation_id}).first()
-    if row is None:
+def _read_conversation(connection: RawConnection, conversation_id: str) -> StoredConversation:
+    rows = connection.rows(_GET, {"cid": conversation_id})
+    if not rows:
         raise NotFound()
-    state = dict(row.state or {})
+    cid, patient_id, identity_mode, store_id, profile, language, engine, state, created_at, updated_at = rows[0]
+    state = dict(state or {})
     loop_state = state.get("_loop") or {}
     session = SessionInfo(
-        conversation_id=row.conversation_id,
-        patient_id=row.user_id,
-        identity_mode=row.identity_mode,
-        store_id=row.store_id,
-        profile=row.profile,
+        conversation_id=cid,
+        patient_id=patient_id,
+        identity_mode=identity_mode,
+        store_id=store_id,
+        profile=profile,
         channel=str(loop_state.get("channel", "chat")),
     )
-    return StoredConversation(session, row.language, row.engine, state, row.created_at, row.updated_at)
+    return StoredConversation(session, language, engine, state, created_at, updated_at)
 
 
-def _read_history(connection: Connection, conversation_id: str, limit: int) -> list[HistoryItem]:
-    rows = connection.execute(_HISTORY, {"cid": conversation_id, "limit": limit}).all()
+def _read_history(connection: RawConnection, conversation_id: str, limit: int) -> list[HistoryItem]:
+    rows = connection.rows(_HISTORY, {"cid": conversation_id, "limit": limit})
     return [
         HistoryItem("user" if role == "user" else "assistant", content, language)
-        for role, content, language, marker in reversed(rows)
-        if not (role == "user" and marker)
+        for role, content, language, payload in reversed(rows)
+        if not (role == "user" and isinstance(payload, dict) and payload.get("action"))
     ]
 
 
@@ -210,7 +206,7 @@ class ConversationStore:
     def get(self, conversation_id: Any) -> StoredConversation:
         """The conversation, or :class:`~pharmai.errors.NotFound` (also for malformed ids)."""
         _check_conversation_id(conversation_id)
-        with self.db.connect() as connection:
+        with self.db.raw() as connection:
             return _read_conversation(connection, conversation_id)
 
     def load(self, conversation_id: Any, limit: int = _HISTORY_LIMIT) -> tuple[StoredConversation, list[HistoryItem]]:
@@ -220,22 +216,22 @@ class ConversationStore:
             NotFound: No such conversation (also for malformed ids).
         """
         _check_conversation_id(conversation_id)
-        with self.db.connect() as connection:
+        with self.db.raw() as connection:
             conversation = _read_conversation(connection, conversation_id)
             return conversation, _read_history(connection, conversation_id, limit)
 
     def set_patient(self, conversation_id: str, patient_id: str) -> None:
         """Bind a verified patient to the conversation (an AUTH tool just verified them)."""
-        with self.db.connect(write=True) as connection:
+        with self.db.raw(write=True) as connection:
             updated = connection.execute(
                 _SET_PATIENT, {"cid": conversation_id, "patient_id": patient_id, "now": self.clock.now()}
             )
-            if not updated.rowcount:
+            if not updated:
                 raise NotFound()
 
     def history(self, conversation_id: str, limit: int = _HISTORY_LIMIT) -> list[HistoryItem]:
         """The latest ``limit`` user and assistant messages, oldest first (approve / deny actions left out)."""
-        with self.db.connect() as connection:
+        with self.db.raw() as connection:
             return _read_history(connection, conversation_id, limit)
 
     def save_turn(
@@ -261,17 +257,17 @@ class ConversationStore:
             action: ``approve`` / ``deny`` when the turn answered a confirmation rather than a message.
         """
         now = self.clock.now()
-        with self.db.connect(write=True) as connection:
+        with self.db.raw(write=True) as connection:
             # Updating the conversation row first locks it (PostgreSQL row lock; SQLite's write lock is
             # already held), so two workers appending to one conversation queue instead of colliding.
             updated = connection.execute(
                 _SAVE_STATE, {"cid": conversation_id, "state": state, "language": language, "now": now}
             )
-            if not updated.rowcount:
+            if not updated:
                 raise NotFound()
-            seq = connection.scalar(_LAST_SEQ, {"cid": conversation_id}) or 0
-            common = {"conversation_id": conversation_id, "language": language, "created_at": now}
-            connection.execute(
+            seq = connection.rows(_LAST_SEQ, {"cid": conversation_id})[0][0] or 0
+            common = {"cid": conversation_id, "language": language, "now": now}
+            connection.execute_many(
                 _APPEND,
                 [
                     {

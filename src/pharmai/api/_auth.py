@@ -30,8 +30,6 @@ __all__ = [
 _MAX_TOKEN = 200
 
 
-
-
 def bearer_token(request: Request) -> str | None:
     """The ``Authorization: Bearer …`` token, or ``None``."""
     header = request.headers.get("authorization", "")

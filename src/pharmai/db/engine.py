@@ -13,6 +13,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from pharmai.db.raw import RawConnection, raw_transaction
 from pharmai.errors import DatabaseError, PharmaiError
 
 __all__ = ["Database", "normalize_url"]
@@ -69,7 +70,7 @@ class Database:
             # closes and reopens connections (and reruns the pragmas) on every transaction.
             kwargs.update(pool_size=32, max_overflow=32)
         else:
-            kwargs.update(pool_pre_ping=True, pool_size=10, max_overflow=20)
+            kwargs.update(pool_pre_ping=False, pool_size=16, max_overflow=32)
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -77,6 +78,7 @@ class Database:
             event.listen(self.engine, "connect", lambda c, _r: setattr(c, "isolation_level", None))
             event.listen(self.engine, "begin", _sqlite_begin)
         self._write_engine = self.engine.execution_options(pharmai_write=True)
+        self._driver_error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
         # SQLite has one writer at a time. Threads of this process queue for it here, handing over at
         # once, instead of in SQLite's busy handler, which polls with sleeps of 1 to 100 ms.
         self._write_lock = threading.RLock() if self.is_sqlite else None
@@ -127,6 +129,21 @@ class Database:
                 with (self._write_engine if write else self.engine).begin() as connection:
                     yield connection
             except SQLAlchemyError as exc:
+                raise DatabaseError() from exc
+
+    @contextmanager
+    def raw(self, *, write: bool = False) -> Iterator[RawConnection]:
+        """A pooled driver connection in one transaction, for :class:`RawStatement` hot paths.
+
+        Args:
+            write: As in :meth:`session`.
+        """
+        begin = ("BEGIN IMMEDIATE" if write else "BEGIN") if self.is_sqlite else None
+        with self._writer(write):
+            try:
+                with raw_transaction(self.engine.raw_connection(), self.engine.dialect, sqlite_begin=begin) as conn:
+                    yield conn
+            except (SQLAlchemyError, self._driver_error) as exc:
                 raise DatabaseError() from exc
 
     @contextmanager

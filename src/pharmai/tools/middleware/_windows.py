@@ -8,11 +8,13 @@ API's per-client limit are both built on this.
 
 from __future__ import annotations
 
+import itertools
 import math
+import os
 import re
-import secrets
 import threading
 import time
+import uuid
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -138,10 +140,13 @@ class _RedisWindows:
         self._client: Any = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
         self._script = self._client.register_script(_HIT_SCRIPT)
         self._prefix = prefix
+        # Members must be unique per call across workers; a counter is cheaper than random bytes.
+        self._origin = f"{os.getpid()}-{uuid.uuid4().hex[:8]}-"
+        self._counter = itertools.count()
 
     def hit(self, checks: list[tuple[str, Rate]]) -> tuple[int, int] | None:
         keys = [f"{self._prefix}:{key}" for key, _ in checks]
-        args: list[Any] = [secrets.token_hex(8)]
+        args: list[Any] = [self._origin + str(next(self._counter))]
         for _, rate in checks:
             args += [rate.limit, rate.seconds * 1000]
         index, wait_ms = self._script(keys=keys, args=args)

@@ -1,0 +1,127 @@
+"""Hand-written statements run straight on the pooled driver connection, for the few hottest queries.
+
+SQLAlchemy's execution machinery (compiled-cache lookup, execution context, result metadata, events)
+costs tens of microseconds a statement, several times what SQLite itself needs for a primary-key lookup;
+the conversation store runs five such statements on every turn. A :class:`RawStatement` keeps plain SQL
+with ``:name`` parameters and the column types of its parameters and results, and converts values with
+the same per-dialect type processors SQLAlchemy would use — so rows written here read back identically
+through the ORM, and the other way round.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeEngine
+
+__all__ = ["RawConnection", "RawStatement", "raw_transaction"]
+
+_PARAM = re.compile(r"(?<![:\w]):([A-Za-z_][A-Za-z0-9_]*)")
+_Processor = Callable[[Any], Any] | None
+
+
+class RawStatement:
+    """One SQL statement with typed parameters and result columns.
+
+    Args:
+        sql: The statement, parameters written ``:name`` (portable SQL only: it runs on SQLite and PostgreSQL).
+        params: The type of each parameter that needs converting (JSON, timestamps); others pass as they are.
+        results: The type of each result column, in order (``None`` for columns that need no converting).
+    """
+
+    def __init__(
+        self,
+        sql: str,
+        params: Mapping[str, TypeEngine[Any]] | None = None,
+        results: Sequence[TypeEngine[Any] | None] = (),
+    ) -> None:
+        self.sql = sql
+        self.params = dict(params or {})
+        self.results = tuple(results)
+        self._prepared: dict[str, tuple[str, dict[str, Callable[[Any], Any]], tuple[_Processor, ...]]] = {}
+
+    def prepared(self, dialect: Dialect) -> tuple[str, dict[str, Callable[[Any], Any]], tuple[_Processor, ...]]:
+        """The SQL in the driver's parameter style and the type processors of ``dialect`` (cached)."""
+        found = self._prepared.get(dialect.name)
+        if found is None:
+            sql = self.sql if dialect.paramstyle in ("named", "qmark") else _PARAM.sub(r"%(\1)s", self.sql)
+            binds: dict[str, Callable[[Any], Any]] = {}
+            for name, type_ in self.params.items():
+                bind = type_.dialect_impl(dialect).bind_processor(dialect)
+                if bind is not None:
+                    binds[name] = bind
+            results: list[_Processor] = []
+            for column in self.results:
+                results.append(None if column is None else column.dialect_impl(dialect).result_processor(dialect, None))
+            found = (sql, binds, tuple(results))
+            self._prepared[dialect.name] = found
+        return found
+
+
+class RawConnection:
+    """A driver connection inside one transaction (see :func:`raw_transaction`)."""
+
+    def __init__(self, cursor: Any, dialect: Dialect) -> None:
+        self._cursor = cursor
+        self._dialect = dialect
+
+    def _bind(self, binds: dict[str, Callable[[Any], Any]], params: Mapping[str, Any]) -> dict[str, Any]:
+        if not binds:
+            return dict(params)
+        return {k: (binds[k](v) if k in binds else v) for k, v in params.items()}
+
+    def execute(self, statement: RawStatement, params: Mapping[str, Any]) -> int:
+        """Run a statement that returns no rows; the number of rows it touched."""
+        sql, binds, _ = statement.prepared(self._dialect)
+        self._cursor.execute(sql, self._bind(binds, params))
+        return int(self._cursor.rowcount)
+
+    def execute_many(self, statement: RawStatement, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Run a statement once per parameter set (one driver call)."""
+        sql, binds, _ = statement.prepared(self._dialect)
+        self._cursor.executemany(sql, [self._bind(binds, row) for row in rows])
+
+    def rows(self, statement: RawStatement, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        """Run a query; its rows with every typed column converted."""
+        sql, binds, results = statement.prepared(self._dialect)
+        self._cursor.execute(sql, self._bind(binds, params))
+        fetched = self._cursor.fetchall()
+        if not any(results):
+            return [tuple(row) for row in fetched]
+        return [
+            tuple(
+                value if process is None or value is None else process(value)
+                for value, process in zip(row, results, strict=True)
+            )
+            for row in fetched
+        ]
+
+
+@contextmanager
+def raw_transaction(connection: Any, dialect: Dialect, *, sqlite_begin: str | None) -> Iterator[RawConnection]:
+    """Run a transaction on a pooled driver connection: committed on success, rolled back on any error.
+
+    Args:
+        connection: The pool's connection proxy (``engine.raw_connection()``); it goes back to the pool.
+        dialect: Its dialect.
+        sqlite_begin: ``BEGIN`` or ``BEGIN IMMEDIATE`` on SQLite, whose connections run in autocommit
+            mode so transactions start only when pharmai says; ``None`` on PostgreSQL (the driver begins).
+    """
+    try:
+        cursor = connection.cursor()
+        try:
+            if sqlite_begin:
+                cursor.execute(sqlite_begin)
+            yield RawConnection(cursor, dialect)
+            connection.commit()
+        except BaseException:
+            connection.rollback()
+            raise
+        finally:
+            cursor.close()
+    finally:
+        connection.close()
