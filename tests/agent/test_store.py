@@ -121,3 +121,32 @@ def test_malformed_sessions_are_refused(db: Database, session: SessionInfo) -> N
     with pytest.raises(ValidationFailed):
         _store(db).create(session, language="en", engine="x")
     assert counts(db) == before
+
+
+def test_history_leaves_out_approve_and_deny_and_keeps_the_latest(db: Database) -> None:
+    store = _store(db)
+    cid = store.create(SessionInfo(""), language="he", engine="x")
+    turns = [
+        ("אני רוצה חידוש", "לאשר?", None),
+        ("/deny", "בוטל.", "deny"),
+        ("/approve", "בוצע.", "approve"),
+        ("תודה", "בשמחה!", None),
+    ]
+    for step, (user, reply, action) in enumerate(turns):
+        store.save_turn(
+            cid, user=user, reply=reply, language="he", state={"שלב": step}, payload=_payload(), action=action
+        )
+    conversation, history = store.load(cid)
+    assert [(h.role, h.content, h.language) for h in history] == [
+        ("user", "אני רוצה חידוש", "he"),
+        ("assistant", "לאשר?", "he"),
+        ("assistant", "בוטל.", "he"),
+        ("assistant", "בוצע.", "he"),
+        ("user", "תודה", "he"),
+        ("assistant", "בשמחה!", "he"),
+    ]
+    assert store.history(cid) == history and conversation.state == {"שלב": 3}
+    # The transcript still shows every turn, actions included.
+    assert [t["user"] for t in store.turns(cid)] == ["אני רוצה חידוש", "/deny", "/approve", "תודה"]
+    # A limit keeps the latest messages, oldest first.
+    assert [h.content for h in store.history(cid, limit=3)] == ["בוצע.", "תודה", "בשמחה!"]

@@ -20,7 +20,23 @@ from sqlalchemy.types import TypeEngine
 
 __all__ = ["RawConnection", "RawStatement", "raw_transaction"]
 
-_PARAM = re.compile(r"(?<![:\w]):([A-Za-z_][A-Za-z0-9_]*)")
+# A quoted literal (left alone) or a ``:name`` parameter (not a ``::`` cast).
+_TOKEN = re.compile(r"'(?:[^']|'')*'|(?<![:\w]):([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _pyformat(sql: str) -> str:
+    # psycopg's style: ``%(name)s``, with every literal ``%`` doubled.
+    out: list[str] = []
+    last = 0
+    for match in _TOKEN.finditer(sql):
+        out.append(sql[last : match.start()].replace("%", "%%"))
+        name = match.group(1)
+        out.append(f"%({name})s" if name else match.group(0).replace("%", "%%"))
+        last = match.end()
+    out.append(sql[last:].replace("%", "%%"))
+    return "".join(out)
+
+
 _Processor = Callable[[Any], Any] | None
 
 
@@ -48,7 +64,7 @@ class RawStatement:
         """The SQL in the driver's parameter style and the type processors of ``dialect`` (cached)."""
         found = self._prepared.get(dialect.name)
         if found is None:
-            sql = self.sql if dialect.paramstyle in ("named", "qmark") else _PARAM.sub(r"%(\1)s", self.sql)
+            sql = self.sql if dialect.paramstyle in ("named", "qmark") else _pyformat(self.sql)
             binds: dict[str, Callable[[Any], Any]] = {}
             for name, type_ in self.params.items():
                 bind = type_.dialect_impl(dialect).bind_processor(dialect)

@@ -6,11 +6,10 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pharmai.db.models import Product, Store
 from pharmai.errors import MedNotFound, StoreNotFound, ValidationFailed
+from pharmai.pharmacy._rows import ProductRow, StoreRow, fetch_products, fetch_store
 
 __all__ = [
     "LANGUAGES",
@@ -77,7 +76,7 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def get_store(session: Session, store_id: Any) -> Store:
+def get_store(session: Session, store_id: Any) -> StoreRow:
     """The store ``store_id``, or the default store (``stores.is_default``) when it is ``None``.
 
     Raises:
@@ -85,20 +84,18 @@ def get_store(session: Session, store_id: Any) -> Store:
         ValidationFailed: ``store_id`` is not an id.
     """
     if store_id is None:
-        store = session.scalars(select(Store).where(Store.is_default.is_(True)).order_by(Store.store_id)).first()
-        if store is None:
-            store = session.scalars(select(Store).order_by(Store.store_id)).first()
+        store = fetch_store(session, None)
         if store is None:
             raise StoreNotFound({"store_id": ""})
         return store
     store_id = check_id(store_id, "store_id")
-    store = session.get(Store, store_id)
+    store = fetch_store(session, store_id)
     if store is None:
         raise StoreNotFound({"store_id": store_id})
     return store
 
 
-def get_product(session: Session, med_id: Any, field: str = "med_id") -> Product:
+def get_product(session: Session, med_id: Any, field: str = "med_id") -> ProductRow:
     """The product ``med_id``.
 
     Raises:
@@ -106,7 +103,7 @@ def get_product(session: Session, med_id: Any, field: str = "med_id") -> Product
         ValidationFailed: ``med_id`` is not an id.
     """
     med_id = check_id(med_id, field)
-    product = session.get(Product, med_id)
+    product = fetch_products(session, [med_id]).get(med_id)
     if product is None:
         raise MedNotFound({"query": med_id, "did_you_mean": []})
     return product

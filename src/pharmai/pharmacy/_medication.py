@@ -6,11 +6,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
-from pharmai.db.models import Inventory, Product, Store
 from pharmai.pharmacy._common import pick
+from pharmai.pharmacy._rows import ProductRow, StockRow, StoreRow, fetch_products, fetch_stock
 from pharmai.pharmacy.search import display_name
 
 __all__ = [
@@ -84,7 +83,7 @@ class Medication:
     restock_eta: date | None
 
 
-def store_info(store: Store, language: str) -> StoreInfo:
+def store_info(store: StoreRow, language: str) -> StoreInfo:
     """The :class:`StoreInfo` of a store row."""
     return StoreInfo(
         store_id=store.store_id,
@@ -95,15 +94,9 @@ def store_info(store: Store, language: str) -> StoreInfo:
     )
 
 
-def load_products(session: Session, med_ids: Iterable[str]) -> dict[str, Product]:
+def load_products(session: Session, med_ids: Iterable[str]) -> dict[str, ProductRow]:
     """Products by id, with generics and ingredients loaded in a fixed number of queries."""
-    ids = list(dict.fromkeys(med_ids))
-    if not ids:
-        return {}
-    rows = session.scalars(
-        select(Product).where(Product.med_id.in_(ids)).options(selectinload(Product.ingredients))
-    ).unique()
-    return {p.med_id: p for p in rows}
+    return fetch_products(session, med_ids)
 
 
 def _text(product_text: str, generic_text: str) -> str:
@@ -111,7 +104,7 @@ def _text(product_text: str, generic_text: str) -> str:
     return product_text if product_text.strip() else generic_text
 
 
-def _view(product: Product, stock: Inventory | None, store_id: str, language: str) -> Medication:
+def _view(product: ProductRow, stock: StockRow | None, store_id: str, language: str) -> Medication:
     generic = product.generic
     qty = stock.qty_on_hand if stock is not None else 0
     in_stock = qty > 0
@@ -156,11 +149,9 @@ def _view(product: Product, stock: Inventory | None, store_id: str, language: st
     )
 
 
-def medication_views(session: Session, products: Sequence[Product], store_id: str, language: str) -> list[Medication]:
+def medication_views(
+    session: Session, products: Sequence[ProductRow], store_id: str, language: str
+) -> list[Medication]:
     """The :class:`Medication` views of ``products`` at ``store_id`` (one stock query for all)."""
-    ids = [p.med_id for p in products]
-    stock: dict[str, Inventory] = {}
-    if ids:
-        rows = session.scalars(select(Inventory).where(Inventory.store_id == store_id, Inventory.med_id.in_(ids)))
-        stock = {row.med_id: row for row in rows}
+    stock = fetch_stock(session, store_id, [p.med_id for p in products])
     return [_view(p, stock.get(p.med_id), store_id, language) for p in products]

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from sqlalchemy import and_, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
-from pharmai.db.models import Generic, Inventory, Product
+from pharmai.db.models import Inventory, Product
 from pharmai.errors import AmbiguousMedication, MedNotFound, MissingMedicationQuery, ValidationFailed
 from pharmai.pharmacy import search
 from pharmai.pharmacy._common import check_choice, check_id, check_language, get_product, get_store, pick
@@ -22,6 +22,7 @@ from pharmai.pharmacy._medication import (
     medication_views,
     store_info,
 )
+from pharmai.pharmacy._rows import GenericRow, fetch_generic, generic_product_ids
 
 __all__ = [
     "MAX_QUERY_LENGTH",
@@ -124,12 +125,10 @@ def resolve_query(session: Session, query: Any, language: str) -> Any:
 
 
 def _generic_facts(
-    session: Session, generic: Generic, med_ids: tuple[str, ...], store_id: str, language: str
+    session: Session, generic: GenericRow, med_ids: tuple[str, ...], store_id: str, language: str
 ) -> GenericFacts:
     # A generic name lists all its products; a partial brand ("nurofen") only the products it named.
-    product_ids = list(med_ids) or list(
-        session.scalars(select(Product.med_id).where(Product.generic_id == generic.generic_id).order_by(Product.med_id))
-    )
+    product_ids = list(med_ids) or generic_product_ids(session, generic.generic_id)
     products = load_products(session, product_ids)
     views = medication_views(session, [products[m] for m in product_ids], store_id, language)
     first = products[product_ids[0]] if product_ids else None
@@ -187,7 +186,7 @@ def medication_info(session: Session, query: Any, *, language: str = "en", store
     resolution = resolve_query(session, query, language)
     text = query.strip()
     if resolution.kind == "generic" and resolution.generic_id:
-        generic = session.get(Generic, resolution.generic_id)
+        generic = fetch_generic(session, resolution.generic_id)
         if generic is not None:
             facts = _generic_facts(session, generic, tuple(resolution.med_ids), store.store_id, language)
             if len(facts.products) == 1:
@@ -257,9 +256,8 @@ def list_medications(
     after = _decode_cursor(cursor)
     store = get_store(session, store_id)
     query = (
-        select(Product)
+        select(Product.med_id)
         .outerjoin(Inventory, and_(Inventory.med_id == Product.med_id, Inventory.store_id == store.store_id))
-        .options(selectinload(Product.ingredients))
         .order_by(Product.med_id)
         .limit(limit + 1)
     )
@@ -271,8 +269,10 @@ def list_medications(
         query = query.where((Inventory.qty_on_hand.is_(None)) | (Inventory.qty_on_hand <= 0))
     if after is not None:
         query = query.where(Product.med_id > after)
-    rows = list(session.scalars(query).unique())
-    page, more = rows[:limit], len(rows) > limit
+    ids = list(session.scalars(query))
+    more = len(ids) > limit
+    loaded = load_products(session, ids[:limit])
+    page = [loaded[m] for m in ids[:limit] if m in loaded]
     views = medication_views(session, page, store.store_id, language)
     return MedicationPage(
         store=store_info(store, language),

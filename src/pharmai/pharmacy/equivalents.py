@@ -8,10 +8,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pharmai.db.models import Product, ProductIngredient
+from pharmai.db.models import ProductIngredient
 from pharmai.errors import NoEquivalentsFound, ValidationFailed
 from pharmai.pharmacy._common import check_language, get_product, get_store
 from pharmai.pharmacy._medication import Medication, StoreInfo, load_products, medication_views, store_info
+from pharmai.pharmacy._rows import ProductRow
 
 __all__ = ["POSSIBLE_DIFFERENCES", "Disclosure", "Equivalent", "EquivalentsResult", "find_equivalents"]
 
@@ -62,7 +63,7 @@ def _norm_strength(text: str) -> str:
     return "".join(text.lower().split())
 
 
-def _ingredient_map(product: Product) -> dict[str, str]:
+def _ingredient_map(product: ProductRow) -> dict[str, str]:
     return {pi.ingredient_id: _norm_strength(pi.strength) for pi in product.ingredients}
 
 
@@ -102,7 +103,7 @@ def find_equivalents(
     product = get_product(session, med_id)
     wanted = _ingredient_map(product)
     requested = medication_views(session, [product], store.store_id, language)[0]
-    candidates: list[Product] = []
+    candidates: list[ProductRow] = []
     if wanted:
         # Any product with the identical set must contain the first ingredient: a cheap pre-filter.
         first = next(iter(wanted))

@@ -9,10 +9,11 @@ from typing import Any, Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pharmai.db.models import Interaction, Product
+from pharmai.db.models import Interaction
 from pharmai.errors import UnknownMedId, ValidationFailed
 from pharmai.pharmacy._common import check_id, check_language, pick
 from pharmai.pharmacy._medication import load_products
+from pharmai.pharmacy._rows import ProductRow
 
 __all__ = ["MAX_MEDS", "MIN_MEDS", "InteractionPair", "InteractionReport", "check_interactions"]
 
@@ -82,7 +83,7 @@ def _check_ids(med_ids: Any) -> list[str]:
 
 
 def _pairs_for(
-    a: Product, b: Product, table: dict[tuple[str, str], Interaction], language: str
+    a: ProductRow, b: ProductRow, table: dict[tuple[str, str], Interaction], language: str
 ) -> list[InteractionPair]:
     found: list[InteractionPair] = []
     ingredients_a = [pi.ingredient for pi in a.ingredients]

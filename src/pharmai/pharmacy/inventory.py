@@ -5,13 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pharmai.db.models import Product
 from pharmai.errors import MedNotFound
 from pharmai.pharmacy._common import check_language, get_product, get_store
 from pharmai.pharmacy._medication import Medication, StoreInfo, load_products, medication_views, store_info
+from pharmai.pharmacy._rows import ProductRow, generic_product_ids
 from pharmai.pharmacy.catalog import resolve_query
 
 __all__ = ["InventoryResult", "check_stock", "default_store", "stock_note"]
@@ -62,15 +61,11 @@ def stock_note(match: Medication, store: StoreInfo, language: str) -> str | None
     return None
 
 
-def _matches_for_query(session: Session, query: Any, language: str) -> list[Product]:
+def _matches_for_query(session: Session, query: Any, language: str) -> list[ProductRow]:
     resolution = resolve_query(session, query, language)
     med_ids: list[str] = list(resolution.med_ids)
     if resolution.kind == "generic" and resolution.generic_id and not med_ids:
-        med_ids = list(
-            session.scalars(
-                select(Product.med_id).where(Product.generic_id == resolution.generic_id).order_by(Product.med_id)
-            )
-        )
+        med_ids = generic_product_ids(session, resolution.generic_id)
     if resolution.kind == "not_found" or not med_ids:
         raise MedNotFound({"query": query.strip(), "did_you_mean": list(resolution.did_you_mean)})
     products = load_products(session, med_ids)

@@ -17,8 +17,8 @@ from typing import Any, Literal
 
 from sqlalchemy.orm import Session
 
-from pharmai.db.models import Product
 from pharmai.errors import MissingMedicationQuery, ValidationFailed
+from pharmai.pharmacy._rows import ProductRow
 from pharmai.pharmacy._search_index import CatalogIndex, get_index, invalidate
 from pharmai.pharmacy._search_scan import STOPWORDS, Hit, best_hits, expand_targets, scan, split_tokens, words_of
 from pharmai.text.normalize import prefix_variants
@@ -104,7 +104,7 @@ def _format(brand: str, generic: str, strength: str, language: str) -> str:
     return f"{brand} ({generic}) {strength}".strip()
 
 
-def display_name(product: Product, language: str = "en") -> str:
+def display_name(product: ProductRow, language: str = "en") -> str:
     """The name shown to people: brand, generic in brackets, strength.
 
     Args:

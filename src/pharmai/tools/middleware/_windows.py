@@ -43,7 +43,10 @@ def parse_rate(text: str) -> Rate:
     if match is None:
         raise ValueError(f"not a rate (expected e.g. '10/minute'): {text!r}")
     count, multiple, unit = match.groups()
-    return Rate(int(count), int(multiple or 1) * _UNITS[unit.lower()])
+    rate = Rate(int(count), int(multiple or 1) * _UNITS[unit.lower()])
+    if rate.limit < 1 or rate.seconds < 1:
+        raise ValueError(f"a rate needs at least one call in a window of at least one second: {text!r}")
+    return rate
 
 
 class Windows(Protocol):
@@ -75,6 +78,7 @@ class _MemoryWindows:
         self._events: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
         self._hits = 0
+        self._longest = 0.0
 
     def hit(self, checks: list[tuple[str, Rate]]) -> tuple[int, int] | None:
         now = time.monotonic()
@@ -84,6 +88,7 @@ class _MemoryWindows:
                 self._sweep(now)
             queues = []
             for index, (key, rate) in enumerate(checks):
+                self._longest = max(self._longest, float(rate.seconds))
                 events = self._events.get(key)
                 if events is None:
                     events = self._events[key] = deque()
@@ -99,8 +104,7 @@ class _MemoryWindows:
 
     def _sweep(self, now: float) -> None:
         # Keys of finished conversations would otherwise stay forever; the longest window bounds age.
-        longest = 86400.0
-        for key in [k for k, v in self._events.items() if not v or v[-1] <= now - longest]:
+        for key in [k for k, v in self._events.items() if not v or v[-1] <= now - self._longest]:
             del self._events[key]
 
     def reset(self) -> None:
@@ -155,7 +159,8 @@ class _RedisWindows:
         return int(index) - 1, _retry_after(int(wait_ms) / 1000)
 
     def reset(self) -> None:
-        keys = list(self._client.scan_iter(match=f"{self._prefix}:*", count=1000))
+        pattern = re.sub(r"([*?\[\]\\])", r"\\\1", self._prefix) + ":*"  # the prefix matched literally
+        keys = list(self._client.scan_iter(match=pattern, count=1000))
         if keys:
             self._client.delete(*keys)
 
