@@ -53,7 +53,7 @@ def is_staff(request: Request, state: ApiState) -> bool:
     return hmac.compare_digest(_digest(token), _digest(key))
 
 
-def require_staff(request: Request, state: ApiState = Depends(get_state)) -> ApiState:
+async def require_staff(request: Request, state: ApiState = Depends(get_state)) -> ApiState:
     """FastAPI dependency for staff endpoints.
 
     Raises:

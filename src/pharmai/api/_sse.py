@@ -46,15 +46,6 @@ def sse_frames(stream: Iterable[Event], language: str = "en") -> Iterator[str]:
 
 
 _DONE = object()
-_LIMITER: list[anyio.CapacityLimiter] = []
-
-
-def _turn_limiter() -> anyio.CapacityLimiter:
-    import os
-
-    if not _LIMITER:
-        _LIMITER.append(anyio.CapacityLimiter(int(os.environ.get("PHARMAI_TURN_THREADS", "40"))))
-    return _LIMITER[0]
 
 
 class _Failed:
@@ -92,7 +83,7 @@ async def stream_turn(start: Callable[[], Iterable[Event]], language: str = "en"
             loop.call_soon_threadsafe(queue.put_nowait, _DONE)
 
     # The turn runs to the end even if the client goes away, so it is always saved whole.
-    worker = asyncio.ensure_future(anyio.to_thread.run_sync(produce, limiter=_turn_limiter()))
+    worker = asyncio.ensure_future(anyio.to_thread.run_sync(produce))
     first = await queue.get()
     if isinstance(first, _Failed):
         await worker

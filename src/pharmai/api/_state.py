@@ -151,7 +151,7 @@ class ApiState:
         }
 
 
-def get_state(request: Request) -> ApiState:
+async def get_state(request: Request) -> ApiState:
     """FastAPI dependency: the app's :class:`ApiState`."""
     state: ApiState = request.app.state.pharmai
     return state

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -49,6 +52,38 @@ def _sqlite_begin(conn: Any) -> None:
         conn.exec_driver_sql("BEGIN")
 
 
+class _FileLock:
+    """An exclusive lock shared by the processes that open the same SQLite file (``flock``).
+
+    Waiting polls every 0.1 to 1 ms: a handover takes well under a millisecond, where SQLite's own busy
+    handler sleeps 1, 2, 5, 10 … 100 ms between tries.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._fd: int | None = None
+
+    def acquire(self, deadline: float) -> None:
+        """Take the lock, or raise :class:`DatabaseError` at ``deadline`` (``time.monotonic``)."""
+        if self._fd is None:
+            self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+        delay = 0.0001
+        while True:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise DatabaseError() from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.001)
+
+    def release(self) -> None:
+        """Let the next writer in."""
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+
 class Database:
     """A database pharmai talks to: one engine and its session factory.
 
@@ -70,7 +105,7 @@ class Database:
             # closes and reopens connections (and reruns the pragmas) on every transaction.
             kwargs.update(pool_size=32, max_overflow=32)
         else:
-            kwargs.update(pool_pre_ping=False, pool_size=16, max_overflow=32)
+            kwargs.update(pool_pre_ping=True, pool_size=16, max_overflow=32)
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -79,9 +114,16 @@ class Database:
             event.listen(self.engine, "begin", _sqlite_begin)
         self._write_engine = self.engine.execution_options(pharmai_write=True)
         self._driver_error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
-        # SQLite has one writer at a time. Threads of this process queue for it here, handing over at
-        # once, instead of in SQLite's busy handler, which polls with sleeps of 1 to 100 ms.
+        # SQLite has one writer at a time. Writers queue for it here, handing over at once, instead of
+        # in SQLite's busy handler, which polls with sleeps of 1 to 100 ms: threads of this process on a
+        # lock, and processes sharing the file (API workers, a CLI import) on a lock file beside it.
         self._write_lock = threading.RLock() if self.is_sqlite else None
+        self._write_depth = 0  # nested write transactions of the thread holding the lock
+        self._file_lock = (
+            _FileLock(Path(parsed.database + "-pharmai.lock"))
+            if self.is_sqlite and parsed.database and parsed.database != ":memory:"
+            else None
+        )
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
 
@@ -151,11 +193,22 @@ class Database:
         if not write or self._write_lock is None:
             yield
             return
+        deadline = time.monotonic() + _WRITE_WAIT_S
         if not self._write_lock.acquire(timeout=_WRITE_WAIT_S):
             raise DatabaseError()
+        outermost = self._write_depth == 0
+        self._write_depth += 1
         try:
-            yield
+            if self._file_lock is None or not outermost:
+                yield
+                return
+            self._file_lock.acquire(deadline)
+            try:
+                yield
+            finally:
+                self._file_lock.release()
         finally:
+            self._write_depth -= 1
             self._write_lock.release()
 
     def dispose(self) -> None:
