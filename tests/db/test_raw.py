@@ -4,6 +4,7 @@ transaction rules as :meth:`Database.session` (commit on success, roll back and 
 from __future__ import annotations
 
 import json
+import os
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -242,3 +243,36 @@ def test_literals_with_percent_and_colon_run_on_both_backends(db: Database) -> N
     statement = RawStatement("SELECT 'a%b', 'at :noon', :x")
     with db.raw() as connection:
         assert connection.rows(statement, {"x": "v"}) == [("a%b", "at :noon", "v")]
+
+
+_PG_URL = os.environ.get("PHARMAI_TEST_DATABASE_URL")
+_PID = RawStatement("SELECT pg_backend_pid()")
+
+
+@pytest.mark.skipif(not _PG_URL, reason="PHARMAI_TEST_DATABASE_URL is not set (.ci/run always sets it)")
+def test_a_connection_the_server_dropped_fails_once_then_the_pool_recovers() -> None:
+    # No ping before each checkout: a dropped connection costs one DATABASE_ERROR, never a driver error,
+    # and is not handed out again — through raw statements and through ORM sessions alike.
+    assert _PG_URL is not None
+    db = Database(_PG_URL)
+    admin = Database(_PG_URL)
+    try:
+        for attempt in ("raw", "session"):
+            with db.raw() as connection:
+                pid = connection.rows(_PID, {})[0][0]
+            with admin.raw() as connection:
+                connection.rows(RawStatement("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+            with pytest.raises(DatabaseError):
+                if attempt == "raw":
+                    with db.raw() as connection:
+                        connection.rows(_PID, {})
+                else:
+                    with db.session() as session:
+                        session.execute(select(1))
+            with db.raw() as connection:
+                assert connection.rows(_PID, {})[0][0] != pid
+            with db.session() as session:
+                assert session.execute(select(1)).scalar() == 1
+    finally:
+        db.dispose()
+        admin.dispose()

@@ -47,15 +47,17 @@ _HISTORY = RawStatement(
     " WHERE conversation_id = :cid AND role IN ('user', 'assistant') ORDER BY seq DESC LIMIT :limit",
     results=(None, None, None, _JSON),
 )
+# Updating the conversation row first locks it (PostgreSQL row lock; SQLite's write lock is already held),
+# so two workers appending to one conversation queue instead of colliding; it also returns the last seq.
 _SAVE_STATE = RawStatement(
-    "UPDATE conversations SET state = :state, language = :language, updated_at = :now WHERE conversation_id = :cid",
+    "UPDATE conversations SET state = :state, language = :language, updated_at = :now WHERE conversation_id = :cid"
+    " RETURNING (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE conversation_id = :cid)",
     params={"state": _JSON, "now": _TIME},
 )
 _SET_PATIENT = RawStatement(
     "UPDATE conversations SET user_id = :patient_id, updated_at = :now WHERE conversation_id = :cid",
     params={"now": _TIME},
 )
-_LAST_SEQ = RawStatement("SELECT max(seq) FROM messages WHERE conversation_id = :cid")
 _APPEND = RawStatement(
     "INSERT INTO messages (conversation_id, seq, role, content, language, payload, created_at)"
     " VALUES (:cid, :seq, :role, :content, :language, :payload, :now)",
@@ -258,14 +260,12 @@ class ConversationStore:
         """
         now = self.clock.now()
         with self.db.raw(write=True) as connection:
-            # Updating the conversation row first locks it (PostgreSQL row lock; SQLite's write lock is
-            # already held), so two workers appending to one conversation queue instead of colliding.
-            updated = connection.execute(
+            updated = connection.rows(
                 _SAVE_STATE, {"cid": conversation_id, "state": state, "language": language, "now": now}
             )
             if not updated:
                 raise NotFound()
-            seq = connection.rows(_LAST_SEQ, {"cid": conversation_id})[0][0] or 0
+            seq = int(updated[0][0] or 0)
             common = {"cid": conversation_id, "language": language, "now": now}
             connection.execute_many(
                 _APPEND,

@@ -54,8 +54,18 @@ class _Failed:
 
 
 async def _frames(queue: asyncio.Queue[object], worker: asyncio.Future[None]) -> AsyncIterator[str]:
-    while (item := await queue.get()) is not _DONE:
-        yield str(item)
+    done = False
+    while not done:
+        frames = [await queue.get()]
+        # Frames that arrived together go out in one write: nothing waits for them, and every send passes
+        # through each ASGI middleware and the socket.
+        while not queue.empty():
+            frames.append(queue.get_nowait())
+        if frames[-1] is _DONE:
+            frames.pop()
+            done = True
+        if frames:
+            yield "".join(str(frame) for frame in frames)
     await worker
 
 

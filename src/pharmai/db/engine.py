@@ -105,7 +105,10 @@ class Database:
             # closes and reopens connections (and reruns the pragmas) on every transaction.
             kwargs.update(pool_size=32, max_overflow=32)
         else:
-            kwargs.update(pool_pre_ping=True, pool_size=16, max_overflow=32)
+            # No ping before every checkout: it was a round trip per transaction. A connection the server
+            # dropped fails once; SQLAlchemy then replaces the whole pool (and raw() drops the connection),
+            # and connections older than pool_recycle are replaced before use.
+            kwargs.update(pool_pre_ping=False, pool_recycle=300, pool_size=16, max_overflow=32)
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -124,7 +127,12 @@ class Database:
             if self.is_sqlite and parsed.database and parsed.database != ":memory:"
             else None
         )
-        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Read sessions must not write. On PostgreSQL they run in autocommit mode: BEGIN and COMMIT were
+        # two of a short read's four round trips, and each statement still reads a committed snapshot.
+        self._read_engine = (
+            self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
+        self._sessions = sessionmaker(self._read_engine, expire_on_commit=False)
         self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
 
     @property
@@ -178,12 +186,15 @@ class Database:
         """A pooled driver connection in one transaction, for :class:`RawStatement` hot paths.
 
         Args:
-            write: As in :meth:`session`.
+            write: As in :meth:`session`. Without it only reads may run: on PostgreSQL they run in
+                autocommit mode, each statement on its own committed snapshot.
         """
         begin = ("BEGIN IMMEDIATE" if write else "BEGIN") if self.is_sqlite else None
         with self._writer(write):
             try:
-                with raw_transaction(self.engine.raw_connection(), self.engine.dialect, sqlite_begin=begin) as conn:
+                with raw_transaction(
+                    self.engine.raw_connection(), self.engine.dialect, sqlite_begin=begin, read_only=not write
+                ) as conn:
                     yield conn
             except (SQLAlchemyError, self._driver_error) as exc:
                 raise DatabaseError() from exc

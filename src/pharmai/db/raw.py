@@ -118,7 +118,9 @@ class RawConnection:
 
 
 @contextmanager
-def raw_transaction(connection: Any, dialect: Dialect, *, sqlite_begin: str | None) -> Iterator[RawConnection]:
+def raw_transaction(
+    connection: Any, dialect: Dialect, *, sqlite_begin: str | None, read_only: bool = False
+) -> Iterator[RawConnection]:
     """Run a transaction on a pooled driver connection: committed on success, rolled back on any error.
 
     Args:
@@ -126,8 +128,15 @@ def raw_transaction(connection: Any, dialect: Dialect, *, sqlite_begin: str | No
         dialect: Its dialect.
         sqlite_begin: ``BEGIN`` or ``BEGIN IMMEDIATE`` on SQLite, whose connections run in autocommit
             mode so transactions start only when pharmai says; ``None`` on PostgreSQL (the driver begins).
+        read_only: Only reads run (on PostgreSQL, in autocommit mode: no transaction to begin or end).
     """
+    driver = connection.driver_connection
+    # A read on PostgreSQL runs without BEGIN / COMMIT, which would cost two of its four round trips; each
+    # statement still sees a committed snapshot, as under READ COMMITTED inside a transaction.
+    autocommit = read_only and sqlite_begin is None
     try:
+        if autocommit:
+            driver.autocommit = True
         cursor = connection.cursor()
         try:
             if sqlite_begin:
@@ -135,9 +144,16 @@ def raw_transaction(connection: Any, dialect: Dialect, *, sqlite_begin: str | No
             yield RawConnection(cursor, dialect)
             connection.commit()
         except BaseException:
-            connection.rollback()
+            if getattr(driver, "closed", False) or getattr(driver, "broken", False):
+                # The server dropped it: it must not go back to the pool.
+                connection.invalidate()
+            else:
+                connection.rollback()
             raise
         finally:
-            cursor.close()
+            if connection.is_valid:
+                cursor.close()
+                if autocommit:
+                    driver.autocommit = False
     finally:
         connection.close()

@@ -55,8 +55,22 @@ def rule(name: str, kind: str, pattern: str, *, weak: bool = False) -> Rule:
     return Rule(name, kind, re.compile(fold(pattern)), weak)
 
 
+_ANY: dict[int, tuple[tuple[Rule, ...], re.Pattern[str]]] = {}
+
+
+def _any_of(rules: tuple[Rule, ...]) -> re.Pattern[str]:
+    # One alternation of every rule: most clauses match none, and one scan rules them all out at once.
+    found = _ANY.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = (rules, re.compile("|".join(f"(?:{r.pattern.pattern})" for r in rules)))
+        _ANY[id(rules)] = found
+    return found[1]
+
+
 def hits(rules: tuple[Rule, ...], text: str) -> list[Rule]:
     """The rules whose pattern occurs in the normalised ``text``."""
+    if not rules or not _any_of(rules).search(text):
+        return []
     return [r for r in rules if r.pattern.search(text)]
 
 

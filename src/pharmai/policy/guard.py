@@ -88,7 +88,7 @@ def _sentence_is_advice(sentence: str) -> bool:
         text = normalize(fragment)
         if not text or lex.REFUSAL_MARKER.search(text):
             continue
-        if any(pattern.search(text) for pattern in lex.ADVICE):
+        if lex.ADVICE_ANY.search(text):
             return True
     return False
 
