@@ -9,6 +9,7 @@ connection, ``Content-Length`` or chunked responses) and parses nothing it does 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -97,8 +98,6 @@ class Connection:
         """Close the connection (the next request opens a new one)."""
         if self._writer is not None:
             self._writer.close()
-            try:
+            with contextlib.suppress(OSError):
                 await self._writer.wait_closed()
-            except OSError:
-                pass
         self._reader = self._writer = None

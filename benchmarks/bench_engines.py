@@ -11,10 +11,12 @@ For each engine (openai, chat, anthropic) the benchmark times, on the same stub 
 - ``tool turn``: a turn with one tool call (two model requests) minus the SDK's time and the executor's
   own time for the call.
 
+The stub runs in a process of its own, so its work never competes with the measured turn for the GIL.
+
 It also prints the size of the tool definitions each engine sends (characters, and tokens estimated at
 four characters a token) and of the system prompt in both languages. Results go to
-``benchmarks/results/engines.json``. Target: an LLM engine adds ≤ 2 ms per turn at p50 beyond the model's
-own time (``engine``); the loop's own share (persistence, policy) is shown apart.
+``benchmarks/results/engines.json``. Target: a whole turn (``turn`` and ``tool turn``) adds ≤ 2 ms at p50
+beyond the model's own time; p90 is printed too.
 """
 
 from __future__ import annotations
@@ -250,7 +252,7 @@ def main() -> int:
     """Run the benchmark, print the figures and write the JSON results."""
     results: dict[str, Any] = {
         "turns": N,
-        "target_engine_overhead_p50_ms": TARGET_MS,
+        "target_turn_overhead_p50_ms": TARGET_MS,
         "python": sys.version.split()[0],
         "machine": platform.machine(),
         "sizes": _sizes(),
@@ -270,7 +272,9 @@ def main() -> int:
                 f"{name:9s} model (stub, SDK only) p50 {figures['model_ms']['p50']:.2f} ms | overhead p50: engine "
                 f"{figures['engine_overhead_ms']['p50']:.2f} ms, "
                 f"text turn {figures['turn_overhead_ms']['p50']:.2f} ms, "
-                f"tool turn {figures['tool_turn_overhead_ms']['p50']:.2f} ms | tools {size['chars']} chars "
+                f"tool turn {figures['tool_turn_overhead_ms']['p50']:.2f} ms "
+                f"(p90 {figures['turn_overhead_ms']['p90']:.2f} / {figures['tool_turn_overhead_ms']['p90']:.2f}) "
+                f"| tools {size['chars']} chars "
                 f"≈ {size['tokens_est']} tokens"
             )
         db.dispose()
@@ -280,9 +284,15 @@ def main() -> int:
     out = Path(__file__).parent / "results" / "engines.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    worst = max(results[name]["engine_overhead_ms"]["p50"] for name in _ENGINES)
+    worst = max(results[name][key]["p50"] for name in _ENGINES for key in ("turn_overhead_ms", "tool_turn_overhead_ms"))
+    worst_p90 = max(
+        results[name][key]["p90"] for name in _ENGINES for key in ("turn_overhead_ms", "tool_turn_overhead_ms")
+    )
     verdict = "meets" if worst <= TARGET_MS else "misses"
-    print(f"worst engine overhead p50 {worst:.2f} ms {verdict} the {TARGET_MS:.0f} ms target")
+    print(
+        f"worst whole-turn overhead beyond the model: p50 {worst:.2f} ms ({verdict} the {TARGET_MS:.0f} ms target), "
+        f"p90 {worst_p90:.2f} ms"
+    )
     return 0
 
 

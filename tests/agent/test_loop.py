@@ -291,7 +291,7 @@ def test_identity_bound_by_the_auth_tool_persists_for_later_turns_and_workers(db
 # --- bad input ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("message", [123, None, "", "   ", "x" * 10_000, ["hi"]])
+@pytest.mark.parametrize("message", [123, None, "", "   ", "x" * 10_000, ["hi"], "is advil\x00 in stock?"])
 def test_bad_messages_are_refused_before_anything_is_stored(db: Database, message: Any) -> None:
     engine = ScriptedEngine([["never"]])
     with make_loop(db, engine) as loop:

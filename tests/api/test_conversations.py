@@ -142,7 +142,7 @@ def test_customer_calls_need_the_conversation_token(client: TestClient, db: Data
     assert other_cid != cid
 
 
-@pytest.mark.parametrize("content", ["", "x" * 4001, 12, None])
+@pytest.mark.parametrize("content", ["", "x" * 4001, 12, None, "is advil\x00 in stock?"])
 def test_bad_messages_are_422_and_store_nothing(client: TestClient, db: Database, content: object) -> None:
     cid, headers = open_conversation(client)
     before = _count(db, Message)

@@ -52,6 +52,8 @@ def test_null_means_default_for_non_nullable_optional_fields(executor: Executor,
         ({"text": "a", "extra": "'; DROP TABLE audit_log; --"}, ["extra"]),
         ({"text": 5}, ["text"]),
         ({"text": ["<script>alert(1)</script>"]}, ["text"]),
+        ({"text": "a\x00b"}, ["text"]),
+        ({"text": "a", "extra": {"deep": ["ok", "nul\x00"]}}, ["extra.deep.1"]),
     ],
 )
 def test_bad_arguments_are_a_validation_result_naming_fields(

@@ -167,7 +167,12 @@ class ConversationLoop:
                 at once, before anything is stored).
             NotFound: No such conversation.
         """
-        if not isinstance(message, str) or not message.strip() or len(message) > MAX_MESSAGE_LENGTH:
+        if (
+            not isinstance(message, str)
+            or not message.strip()
+            or len(message) > MAX_MESSAGE_LENGTH
+            or "\x00" in message  # no person types a NUL, and PostgreSQL text cannot store one
+        ):
             raise ValidationFailed([{"field": "message", "reason": "must be 1 to 4000 characters of text"}])
         conversation, history = self.store.load(conversation_id)
         pending = _loop_state(conversation.state).get("pending")

@@ -68,7 +68,7 @@ class MessageIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    content: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
+    content: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS, pattern=r"^[^\x00]+$")
 
 
 class ToolCallRecord(BaseModel):

@@ -101,9 +101,9 @@ def invoke_tool(
 
 @router.get("/audit", response_model=AuditPage)
 def audit(
-    tool: str | None = Query(default=None, min_length=1, max_length=100),
+    tool: str | None = Query(default=None, min_length=1, max_length=100, pattern=r"^[^\x00]+$"),
     outcome: Literal["ok", "refused", "failed"] | None = Query(default=None),
-    conversation_id: str | None = Query(default=None, min_length=1, max_length=64),
+    conversation_id: str | None = Query(default=None, min_length=1, max_length=64, pattern=r"^[^\x00]+$"),
     since: datetime | None = Query(default=None, description="Rows at or after this instant (ISO 8601)."),
     until: datetime | None = Query(default=None, description="Rows before this instant (ISO 8601)."),
     limit: int = Query(default=100, ge=1, le=1000),

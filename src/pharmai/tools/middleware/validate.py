@@ -48,6 +48,24 @@ def _drop_null_defaults(model: type[BaseModel], raw: dict[str, Any]) -> dict[str
     return {k: v for k, v in raw.items() if k not in drop} if drop else raw
 
 
+def _nul_field(value: Any, path: str = "arguments") -> str | None:
+    # PostgreSQL text cannot hold NUL, and no person types one: such input is refused up front, as a
+    # validation error, instead of failing in the database halfway through a call.
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    if isinstance(value, dict):
+        items: Any = ((f"{path}.{k}" if path != "arguments" else str(k), v) for k, v in value.items())
+    elif isinstance(value, list):
+        items = ((f"{path}.{i}", v) for i, v in enumerate(value))
+    else:
+        return None
+    for key_path, item in items:
+        found = _nul_field(item, key_path)
+        if found is not None:
+            return found
+    return None
+
+
 def parse_arguments(model: type[BaseModel], raw: dict[str, Any]) -> BaseModel:
     """Validate a model's tool-call arguments, reading null as "the default" for non-nullable fields.
 
@@ -73,6 +91,10 @@ class Validate:
             return inv.fail(ValidationFailed([{"field": "arguments", "type": "json_invalid", "message": "not JSON"}]))
         if not isinstance(raw, dict):
             problem = {"field": "arguments", "type": "dict_type", "message": "must be a JSON object"}
+            return inv.fail(ValidationFailed([problem]))
+        nul = _nul_field(raw)
+        if nul is not None:
+            problem = {"field": nul[:_MAX_FIELD], "type": "string_pattern_mismatch", "message": "contains a NUL"}
             return inv.fail(ValidationFailed([problem]))
         try:
             inv.args = parse_arguments(inv.spec.input_model, raw)
