@@ -15,6 +15,8 @@ from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 
 import anyio
 from fastapi.responses import StreamingResponse
+from starlette.requests import ClientDisconnect
+from starlette.types import Receive, Scope, Send
 
 from pharmai.agent import events
 from pharmai.agent.events import Event
@@ -46,6 +48,21 @@ def sse_frames(stream: Iterable[Event], language: str = "en") -> Iterator[str]:
 
 
 _DONE = object()
+
+
+class _TurnStream(StreamingResponse):
+    """A streamed turn, sent without Starlette's disconnect watcher.
+
+    Starlette watches for a client disconnect in a second task (a task group per response) so it can stop
+    a stream early; a turn always runs to its end and is saved whole, and the server drops what is sent
+    to a client that left, so the watcher only cost time.
+    """
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await self.stream_response(send)
+        except OSError:
+            raise ClientDisconnect() from None
 
 
 class _Failed:
@@ -98,4 +115,4 @@ async def stream_turn(start: Callable[[], Iterable[Event]], language: str = "en"
     if isinstance(first, _Failed):
         await worker
         raise first.error
-    return StreamingResponse(_frames(queue, worker), media_type="text/event-stream", headers=_HEADERS)
+    return _TurnStream(_frames(queue, worker), media_type="text/event-stream", headers=_HEADERS)
