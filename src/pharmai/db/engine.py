@@ -21,7 +21,8 @@ from pharmai.errors import DatabaseError, PharmaiError
 
 __all__ = ["Database", "normalize_url"]
 
-#: How long a writer waits for this process's other SQLite writers (as SQLite's own busy timeout).
+#: How long a writer waits for the other SQLite writers, of this process and of others (as SQLite's own
+#: busy timeout); then it gets DatabaseError.
 _WRITE_WAIT_S = 10.0
 
 
@@ -82,6 +83,12 @@ class _FileLock:
         """Let the next writer in."""
         if self._fd is not None:
             fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        """Close the lock file (the lock itself is released with each transaction)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 class Database:
@@ -145,8 +152,9 @@ class Database:
         """A session in one transaction: committed on success, rolled back on any error.
 
         Args:
-            write: The transaction will write after reading; on SQLite it takes the write lock at
-                once (PostgreSQL relies on row locks taken by the caller instead).
+            write: The transaction will write; on SQLite it takes the write lock at once (PostgreSQL relies
+                on row locks taken by the caller instead). Without it the session must only read: on
+                PostgreSQL it runs in autocommit mode, each statement on its own committed snapshot.
 
         Database failures surface as :class:`~pharmai.errors.DatabaseError`, never as driver internals.
         """
@@ -223,5 +231,8 @@ class Database:
             self._write_lock.release()
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (and the SQLite writers' lock file)."""
         self.engine.dispose()
+        if self._file_lock is not None and self._write_lock is not None:
+            with self._write_lock:
+                self._file_lock.close()
