@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from pharmai.errors import MedNotFound, StoreNotFound, ValidationFailed
-from pharmai.pharmacy._rows import ProductRow, StoreRow, fetch_products, fetch_store
+from pharmai.pharmacy._rows import ProductRow, StoreRow, fetch_store, load_products
 
 __all__ = [
     "LANGUAGES",
@@ -103,7 +103,7 @@ def get_product(session: Session, med_id: Any, field: str = "med_id") -> Product
         ValidationFailed: ``med_id`` is not an id.
     """
     med_id = check_id(med_id, field)
-    product = fetch_products(session, [med_id]).get(med_id)
+    product = load_products(session, [med_id]).get(med_id)
     if product is None:
         raise MedNotFound({"query": med_id, "did_you_mean": []})
     return product

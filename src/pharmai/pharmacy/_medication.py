@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy.orm import Session
 
 from pharmai.pharmacy._common import pick
-from pharmai.pharmacy._rows import ProductRow, StockRow, StoreRow, fetch_products, fetch_stock
+from pharmai.pharmacy._rows import ProductRow, StockRow, StoreRow, fetch_stock
 from pharmai.pharmacy.search import display_name
 
 __all__ = [
@@ -17,7 +17,6 @@ __all__ = [
     "ActiveIngredient",
     "Medication",
     "StoreInfo",
-    "load_products",
     "medication_views",
     "store_info",
 ]
@@ -92,11 +91,6 @@ def store_info(store: StoreRow, language: str) -> StoreInfo:
         name_he=store.name_he,
         is_default=bool(store.is_default),
     )
-
-
-def load_products(session: Session, med_ids: Iterable[str]) -> dict[str, ProductRow]:
-    """Products by id, with generics and ingredients loaded in a fixed number of queries."""
-    return fetch_products(session, med_ids)
 
 
 def _text(product_text: str, generic_text: str) -> str:

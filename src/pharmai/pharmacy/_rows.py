@@ -25,10 +25,10 @@ __all__ = [
     "StockRow",
     "StoreRow",
     "fetch_generic",
-    "fetch_products",
     "fetch_stock",
     "fetch_store",
     "generic_product_ids",
+    "load_products",
 ]
 
 
@@ -160,7 +160,7 @@ def fetch_store(session: Session, store_id: str | None) -> StoreRow | None:
     return None if row is None else StoreRow(row[0], row[1], row[2], bool(row[3]))
 
 
-def fetch_products(session: Session, med_ids: Iterable[str]) -> dict[str, ProductRow]:
+def load_products(session: Session, med_ids: Iterable[str]) -> dict[str, ProductRow]:
     """Products by id with their generic and ingredients, in two queries (unknown ids are left out)."""
     ids = list(dict.fromkeys(med_ids))
     if not ids:

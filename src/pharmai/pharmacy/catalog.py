@@ -18,11 +18,10 @@ from pharmai.pharmacy._medication import (
     ActiveIngredient,
     Medication,
     StoreInfo,
-    load_products,
     medication_views,
     store_info,
 )
-from pharmai.pharmacy._rows import GenericRow, fetch_generic, generic_product_ids
+from pharmai.pharmacy._rows import GenericRow, fetch_generic, generic_product_ids, load_products
 
 __all__ = [
     "MAX_QUERY_LENGTH",

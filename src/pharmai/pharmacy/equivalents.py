@@ -11,8 +11,8 @@ from sqlalchemy.orm import Session
 from pharmai.db.models import ProductIngredient
 from pharmai.errors import NoEquivalentsFound, ValidationFailed
 from pharmai.pharmacy._common import check_language, get_product, get_store
-from pharmai.pharmacy._medication import Medication, StoreInfo, load_products, medication_views, store_info
-from pharmai.pharmacy._rows import ProductRow
+from pharmai.pharmacy._medication import Medication, StoreInfo, medication_views, store_info
+from pharmai.pharmacy._rows import ProductRow, load_products
 
 __all__ = ["POSSIBLE_DIFFERENCES", "Disclosure", "Equivalent", "EquivalentsResult", "find_equivalents"]
 

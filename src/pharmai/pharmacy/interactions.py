@@ -12,8 +12,7 @@ from sqlalchemy.orm import Session
 from pharmai.db.models import Interaction
 from pharmai.errors import UnknownMedId, ValidationFailed
 from pharmai.pharmacy._common import check_id, check_language, pick
-from pharmai.pharmacy._medication import load_products
-from pharmai.pharmacy._rows import ProductRow
+from pharmai.pharmacy._rows import ProductRow, load_products
 
 __all__ = ["MAX_MEDS", "MIN_MEDS", "InteractionPair", "InteractionReport", "check_interactions"]
 

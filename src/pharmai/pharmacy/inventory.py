@@ -9,8 +9,8 @@ from sqlalchemy.orm import Session
 
 from pharmai.errors import MedNotFound
 from pharmai.pharmacy._common import check_language, get_product, get_store
-from pharmai.pharmacy._medication import Medication, StoreInfo, load_products, medication_views, store_info
-from pharmai.pharmacy._rows import ProductRow, generic_product_ids
+from pharmai.pharmacy._medication import Medication, StoreInfo, medication_views, store_info
+from pharmai.pharmacy._rows import ProductRow, generic_product_ids, load_products
 from pharmai.pharmacy.catalog import resolve_query
 
 __all__ = ["InventoryResult", "check_stock", "default_store", "stock_note"]

@@ -13,7 +13,8 @@ from pharmai.clock import Clock
 from pharmai.db.models import Patient, Prescription, RefillRequest
 from pharmai.errors import Forbidden, PatientNotFound, PrescriptionNotFound, ValidationFailed
 from pharmai.pharmacy._common import check_choice, check_id, check_language, get_product, get_store, pick
-from pharmai.pharmacy._medication import load_products, medication_views
+from pharmai.pharmacy._medication import medication_views
+from pharmai.pharmacy._rows import load_products
 from pharmai.pharmacy.patients import PatientInfo, patient_info
 
 __all__ = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from pharmai.policy._rules import HE_PREFIX as P
-from pharmai.policy._rules import fold
+from pharmai.policy._rules import any_of, fold
 
 __all__ = ["ADVICE", "ADVICE_ANY", "AVOID_MARKER", "NOT_RX", "REFUSAL_MARKER", "RX_MARKER"]
 
@@ -66,7 +66,7 @@ _ADVICE_HE = (
 ADVICE = tuple(re.compile(fold(pattern)) for pattern in _ADVICE_EN + _ADVICE_HE)
 #: All of :data:`ADVICE` in one pattern: a reply is checked sentence by sentence, and one scan per
 #: fragment instead of one per pattern was most of the guard's time.
-ADVICE_ANY = re.compile("|".join(f"(?:{pattern.pattern})" for pattern in ADVICE))
+ADVICE_ANY = any_of(ADVICE)
 
 #: The reply already refuses advice (its own words or the policy's refusal).
 REFUSAL_MARKER = re.compile(

@@ -7,11 +7,12 @@ letters folded), so the rules are written as people type and folded the same way
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from pharmai.text import normalize
 
-__all__ = ["HE_PREFIX", "Rule", "fold", "hits", "split_clauses", "strip_label_phrases"]
+__all__ = ["HE_PREFIX", "Rule", "RuleSet", "any_of", "fold", "split_clauses", "strip_label_phrases"]
 
 #: Optional Hebrew prefix letters (and, the, in, to, from, that, as) before a word: "וכדאי", "שמתאים".
 HE_PREFIX = "(?:[ובהלמשכ]{0,3})"
@@ -55,23 +56,28 @@ def rule(name: str, kind: str, pattern: str, *, weak: bool = False) -> Rule:
     return Rule(name, kind, re.compile(fold(pattern)), weak)
 
 
-_ANY: dict[int, tuple[tuple[Rule, ...], re.Pattern[str]]] = {}
+def any_of(patterns: Iterable[re.Pattern[str]]) -> re.Pattern[str]:
+    """One pattern that matches where any of ``patterns`` does (their flags must agree; none use groups
+    by number)."""
+    return re.compile("|".join(f"(?:{pattern.pattern})" for pattern in patterns))
 
 
-def _any_of(rules: tuple[Rule, ...]) -> re.Pattern[str]:
-    # One alternation of every rule: most clauses match none, and one scan rules them all out at once.
-    found = _ANY.get(id(rules))
-    if found is None or found[0] is not rules:
-        found = (rules, re.compile("|".join(f"(?:{r.pattern.pattern})" for r in rules)))
-        _ANY[id(rules)] = found
-    return found[1]
+@dataclass(frozen=True)
+class RuleSet:
+    """Rules checked together. Most clauses match none of them, so one scan of all their patterns at once
+    rules a clause out before each rule is tried on its own."""
 
+    rules: tuple[Rule, ...]
+    screen: re.Pattern[str] = field(init=False, repr=False)
 
-def hits(rules: tuple[Rule, ...], text: str) -> list[Rule]:
-    """The rules whose pattern occurs in the normalised ``text``."""
-    if not rules or not _any_of(rules).search(text):
-        return []
-    return [r for r in rules if r.pattern.search(text)]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "screen", any_of(r.pattern for r in self.rules))
+
+    def hits(self, text: str) -> list[Rule]:
+        """The rules whose pattern occurs in the normalised ``text``."""
+        if not self.rules or not self.screen.search(text):
+            return []
+        return [r for r in self.rules if r.pattern.search(text)]
 
 
 def split_clauses(text: str) -> list[str]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pharmai.errors import ValidationFailed
 from pharmai.policy import _lexicon_en as en
 from pharmai.policy import _lexicon_he as he
-from pharmai.policy._rules import Rule, hits, split_clauses, strip_label_phrases
+from pharmai.policy._rules import Rule, RuleSet, split_clauses, strip_label_phrases
 from pharmai.policy.verdict import AdviceVerdict
 from pharmai.text import normalize
 
@@ -27,8 +27,8 @@ __all__ = ["MAX_CLASSIFIED_CHARS", "Reading", "classify", "read"]
 MAX_CLASSIFIED_CHARS = 4000
 
 _LANGUAGES = ("he", "en")
-_ADVICE_RULES: tuple[Rule, ...] = en.ADVICE_RULES + he.ADVICE_RULES
-_MESSAGE_RULES: tuple[Rule, ...] = en.MESSAGE_RULES + he.MESSAGE_RULES
+_ADVICE_RULES = RuleSet(en.ADVICE_RULES + he.ADVICE_RULES)
+_MESSAGE_RULES = RuleSet(en.MESSAGE_RULES + he.MESSAGE_RULES)
 # When several kinds of cue fire, the most specific names the refusal.
 _KIND_ORDER = ("diagnosis", "comparison", "personal_dosage", "advice")
 
@@ -91,7 +91,7 @@ def read(text: str, language: str | None = None) -> Reading:
     factual: list[str] = []
     label_before = False
     for clause in split_clauses(text):
-        found = hits(_ADVICE_RULES, strip_label_phrases(clause))
+        found = _ADVICE_RULES.hits(strip_label_phrases(clause))
         # "According to the label, how often…": the label named in one clause governs the next one too.
         label_here = _is_label_clause(clause)
         if label_here or label_before:
@@ -105,7 +105,7 @@ def read(text: str, language: str | None = None) -> Reading:
     whole = normalize(text)
     if en.DIAGNOSIS_CONTEXT.search(whole) or he.DIAGNOSIS_CONTEXT.search(whole):
         for clause in split_clauses(text):
-            fired.extend(hits(_MESSAGE_RULES, clause))
+            fired.extend(_MESSAGE_RULES.hits(clause))
     if not fired:
         score = 0.3 if cancelled else 0.0
         return Reading(AdviceVerdict(False, score=score), (), tuple(cancelled), tuple(factual))
