@@ -15,10 +15,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from sqlalchemy import Connection
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeEngine
 
-__all__ = ["RawConnection", "RawStatement", "raw_transaction"]
+from pharmai.errors import DatabaseError
+
+__all__ = ["RawConnection", "RawStatement", "on_connection", "raw_transaction"]
 
 # A quoted literal (left alone) or a ``:name`` parameter (not a ``::`` cast).
 _TOKEN = re.compile(r"'(?:[^']|'')*'|(?<![:\w]):([A-Za-z_][A-Za-z0-9_]*)")
@@ -157,3 +160,29 @@ def raw_transaction(
                     driver.autocommit = False
     finally:
         connection.close()
+
+
+@contextmanager
+def on_connection(connection: Connection) -> Iterator[RawConnection]:
+    """Raw statements inside the transaction a Core connection (or a session's) is already in.
+
+    Args:
+        connection: The connection (``session.connection()``); it stays open, and its transaction is
+            committed or rolled back by its owner.
+
+    Raises:
+        DatabaseError: The driver failed; a connection the server dropped is invalidated on the way, so
+            its owner's rollback does not reuse it.
+    """
+    fairy: Any = connection.connection
+    cursor = fairy.cursor()
+    try:
+        yield RawConnection(cursor, connection.dialect)
+    except connection.dialect.loaded_dbapi.Error as exc:
+        driver = fairy.driver_connection
+        if getattr(driver, "closed", False) or getattr(driver, "broken", False):
+            connection.invalidate()
+        raise DatabaseError() from exc
+    finally:
+        if not connection.invalidated:
+            cursor.close()

@@ -4,6 +4,10 @@ Every catalog tool reads a store and a few products with their generic and ingre
 ORM objects (identity map, joined and select-in loaders, attribute instrumentation) cost several times
 the database work itself; the services only ever read them. These rows keep the ORM objects' attribute
 names (``product.generic.name_en``, ``pi.ingredient.name_he``), so the services read them the same way.
+
+Stores, products, generics and the products of a generic are served from the per-database shelf of
+:mod:`pharmai.pharmacy._row_cache` (at most a second old, never older than this process's own catalog
+writes); stock is read from the database on every call.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from sqlalchemy import Table, bindparam, select
 from sqlalchemy.orm import Session
 
 from pharmai.db.models import Generic, Ingredient, Inventory, Product, ProductIngredient, Store
+from pharmai.db.raw import RawStatement, on_connection
+from pharmai.pharmacy._row_cache import shelf
 
 __all__ = [
     "GenericRow",
@@ -145,26 +151,61 @@ _GENERIC = select(
     _G.c.generic_id, _G.c.name_en, _G.c.name_he, _G.c.dosage_en, _G.c.dosage_he, _G.c.warnings_en, _G.c.warnings_he
 ).where(_G.c.generic_id == bindparam("generic_id"))
 _GENERIC_PRODUCTS = select(_P.c.med_id).where(_P.c.generic_id == bindparam("generic_id")).order_by(_P.c.med_id)
-_STOCK = select(_INV.c.med_id, _INV.c.qty_on_hand, _INV.c.restock_eta).where(
-    _INV.c.store_id == bindparam("store_id"), _INV.c.med_id.in_(bindparam("ids", expanding=True))
-)
+# Stock is read on every stock check, never cached: a plain statement (see pharmai.db.raw) costs a fraction
+# of a Core one. ``IN`` needs one placeholder per id, so the SQL is built per id count (few distinct ones).
+_STOCK_TYPES = (None, None, _INV.c.restock_eta.type)
+_STOCK_STATEMENTS: dict[int, RawStatement] = {}
+
+
+def _stock_statement(count: int) -> RawStatement:
+    found = _STOCK_STATEMENTS.get(count)
+    if found is None:
+        marks = ", ".join(f":m{i}" for i in range(count))
+        found = RawStatement(
+            f"SELECT med_id, qty_on_hand, restock_eta FROM inventory WHERE store_id = :store AND med_id IN ({marks})",
+            results=_STOCK_TYPES,
+        )
+        if len(_STOCK_STATEMENTS) < 256:
+            _STOCK_STATEMENTS[count] = found
+    return found
 
 
 def fetch_store(session: Session, store_id: str | None) -> StoreRow | None:
     """The store ``store_id`` (an already checked id), or the default store for ``None``."""
-    connection = session.connection()
-    if store_id is None:
-        row = connection.execute(_DEFAULT_STORE).first()
-    else:
-        row = connection.execute(_STORE_BY_ID, {"store_id": store_id}).first()
-    return None if row is None else StoreRow(row[0], row[1], row[2], bool(row[3]))
+    stores = shelf(session).stores
+    found: StoreRow | None = stores.get(store_id)
+    if found is None:
+        connection = session.connection()
+        if store_id is None:
+            row = connection.execute(_DEFAULT_STORE).first()
+        else:
+            row = connection.execute(_STORE_BY_ID, {"store_id": store_id}).first()
+        if row is None:
+            return None
+        found = stores[store_id] = StoreRow(row[0], row[1], row[2], bool(row[3]))
+    return found
 
 
 def load_products(session: Session, med_ids: Iterable[str]) -> dict[str, ProductRow]:
-    """Products by id with their generic and ingredients, in two queries (unknown ids are left out)."""
-    ids = list(dict.fromkeys(med_ids))
-    if not ids:
-        return {}
+    """Products by id with their generic and ingredients (unknown ids are left out)."""
+    cached = shelf(session).products
+    products: dict[str, ProductRow] = {}
+    missing: list[str] = []
+    for med_id in dict.fromkeys(med_ids):
+        found = cached.get(med_id)
+        if found is None:
+            missing.append(med_id)
+        else:
+            products[med_id] = found
+    if missing:
+        loaded = _read_products(session, missing)
+        cached.update(loaded)
+        products.update(loaded)
+    return products
+
+
+def _read_products(session: Session, ids: list[str]) -> dict[str, ProductRow]:
+    # Two queries: the products with their generic, and their ingredients in label order.
     connection = session.connection()
     ingredients: dict[str, list[ProductIngredientRow]] = {}
     for med_id, ingredient_id, strength, name_en, name_he in connection.execute(_INGREDIENTS, {"ids": ids}):
@@ -193,18 +234,30 @@ def load_products(session: Session, med_ids: Iterable[str]) -> dict[str, Product
 
 def fetch_generic(session: Session, generic_id: str) -> GenericRow | None:
     """The generic ``generic_id``, or ``None``."""
-    row = session.connection().execute(_GENERIC, {"generic_id": generic_id}).first()
-    return None if row is None else GenericRow(*row)
+    generics = shelf(session).generics
+    found: GenericRow | None = generics.get(generic_id)
+    if found is None:
+        row = session.connection().execute(_GENERIC, {"generic_id": generic_id}).first()
+        if row is None:
+            return None
+        found = generics[generic_id] = GenericRow(*row)
+    return found
 
 
 def generic_product_ids(session: Session, generic_id: str) -> list[str]:
     """The ids of the products sold under a generic, in id order."""
-    return list(session.connection().scalars(_GENERIC_PRODUCTS, {"generic_id": generic_id}))
+    cached = shelf(session).generic_products
+    found = cached.get(generic_id)
+    if found is None:
+        found = cached[generic_id] = list(session.connection().scalars(_GENERIC_PRODUCTS, {"generic_id": generic_id}))
+    return list(found)
 
 
 def fetch_stock(session: Session, store_id: str, med_ids: list[str]) -> dict[str, StockRow]:
     """The stock rows of ``med_ids`` at ``store_id`` (products with no row are left out)."""
     if not med_ids:
         return {}
-    rows = session.connection().execute(_STOCK, {"store_id": store_id, "ids": med_ids})
+    params = {"store": store_id} | {f"m{i}": med_id for i, med_id in enumerate(med_ids)}
+    with on_connection(session.connection()) as connection:
+        rows = connection.rows(_stock_statement(len(med_ids)), params)
     return {med_id: StockRow(int(qty), eta) for med_id, qty, eta in rows}

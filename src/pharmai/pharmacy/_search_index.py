@@ -16,6 +16,7 @@ import bisect
 import re
 import threading
 import time
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,17 +24,16 @@ from typing import Any
 from sqlalchemy import event, func, select
 from sqlalchemy.orm import ORMExecuteState, Session
 
-from pharmai.db.models import Alias, Generic, GenericIngredient, Ingredient, Product, ProductIngredient
+from pharmai.db.models import Alias, Generic, GenericIngredient, Ingredient, Product, ProductIngredient, Store
 from pharmai.text.fuzzy import TokenVocabulary
 
-__all__ = ["CHECK_INTERVAL", "CatalogIndex", "get_index", "invalidate", "natural_key"]
+__all__ = ["CHECK_INTERVAL", "CatalogIndex", "database_key", "generation", "get_index", "invalidate", "natural_key"]
 
 #: Seconds between two fingerprint checks of the same database.
 CHECK_INTERVAL = 1.0
-_CATALOG_TABLES = frozenset(
-    m.__tablename__ for m in (Alias, Generic, GenericIngredient, Ingredient, Product, ProductIngredient)
-)
-_CATALOG_MODELS = (Alias, Generic, GenericIngredient, Ingredient, Product, ProductIngredient)
+# Stores are not indexed, but the cached catalog rows (pharmai.pharmacy._row_cache) include them.
+_CATALOG_MODELS = (Alias, Generic, GenericIngredient, Ingredient, Product, ProductIngredient, Store)
+_CATALOG_TABLES = frozenset(m.__tablename__ for m in _CATALOG_MODELS)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 #: Phrases longer than this many tokens are not looked up (no alias is that long in practice).
 MAX_PHRASE_TOKENS = 6
@@ -138,15 +138,41 @@ class _Entry:
 _lock = threading.Lock()
 _cache: dict[str, _Entry] = {}
 _generations: dict[str, int] = {}
+_epoch = 0  # bumped by invalidate() of every database
+
+
+_keys: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+
+
+def database_key(engine: Any) -> str:
+    """The key caches of a database's catalog use: its URL (an in-memory database: its engine's id).
+
+    Args:
+        engine: The database's engine.
+    """
+    key = _keys.get(engine)
+    if key is None:
+        url = engine.url
+        if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+            key = f"memory:{id(engine)}"  # every in-memory engine is its own database
+        else:
+            key = str(url.render_as_string(hide_password=False))  # rendering costs more than a lookup
+        _keys[engine] = key
+    return key
+
+
+def generation(key: str) -> tuple[int, int]:
+    """A value that changes whenever the catalog of database ``key`` is known to have changed here.
+
+    Args:
+        key: A :func:`database_key`.
+    """
+    return _epoch, _generations.get(key, 0)
 
 
 def _key(session: Session) -> str:
     bind = session.get_bind()
-    engine: Any = getattr(bind, "engine", bind)
-    url = engine.url
-    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
-        return f"memory:{id(engine)}"  # every in-memory engine is its own database
-    return url.render_as_string(hide_password=False)
+    return database_key(getattr(bind, "engine", bind))
 
 
 def _fingerprint(session: Session) -> tuple[Any, ...]:
@@ -164,8 +190,10 @@ def invalidate(session_or_key: Session | str | None = None) -> None:
     Args:
         session_or_key: A session bound to the database, or ``None`` for every database.
     """
+    global _epoch
     with _lock:
         if session_or_key is None:
+            _epoch += 1
             _cache.clear()
             return
         key = session_or_key if isinstance(session_or_key, str) else _key(session_or_key)
@@ -181,8 +209,8 @@ def get_index(session: Session) -> CatalogIndex:
     key = _key(session)
     now = time.monotonic()
     entry = _cache.get(key)
-    generation = _generations.get(key, 0)
-    if entry is not None and entry.generation == generation:
+    current = _generations.get(key, 0)
+    if entry is not None and entry.generation == current:
         if now - entry.checked_at < CHECK_INTERVAL:
             return entry.index
         fingerprint = _fingerprint(session)
@@ -192,16 +220,12 @@ def get_index(session: Session) -> CatalogIndex:
     with _lock:
         # Another thread may have rebuilt it while this one waited.
         entry = _cache.get(key)
-        generation = _generations.get(key, 0)
-        if (
-            entry is not None
-            and entry.generation == generation
-            and time.monotonic() - entry.checked_at < CHECK_INTERVAL
-        ):
+        current = _generations.get(key, 0)
+        if entry is not None and entry.generation == current and time.monotonic() - entry.checked_at < CHECK_INTERVAL:
             return entry.index
         fingerprint = _fingerprint(session)
         index = _build(session)
-        _cache[key] = _Entry(index, generation, fingerprint, time.monotonic())
+        _cache[key] = _Entry(index, current, fingerprint, time.monotonic())
         return index
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pharmai.errors import ValidationFailed
@@ -81,6 +82,9 @@ def _wrong_language(reply: str, language: str) -> bool:
     return total > 0 and wrong / total > _WRONG_SCRIPT_SHARE
 
 
+# Replies are built largely from the same catalog and template sentences, turn after turn: the verdict on
+# a sentence (a pure function of its text) is remembered, for a bounded number of sentences.
+@lru_cache(maxsize=4096)
 def _sentence_is_advice(sentence: str) -> bool:
     # A refusal clause ("I can't say which is better for you") is not advice, but what follows a "but"
     # in the same sentence still is: check each fragment on its own.
