@@ -190,18 +190,23 @@ class Database:
                 raise DatabaseError() from exc
 
     @contextmanager
-    def raw(self, *, write: bool = False) -> Iterator[RawConnection]:
+    def raw(self, *, write: bool = False, single: bool = False) -> Iterator[RawConnection]:
         """A pooled driver connection in one transaction, for :class:`RawStatement` hot paths.
 
         Args:
             write: As in :meth:`session`. Without it only reads may run: on PostgreSQL they run in
                 autocommit mode, each statement on its own committed snapshot.
+            single: The block runs one statement, atomic by itself: on PostgreSQL it runs in autocommit
+                mode too (no BEGIN / COMMIT round trips). SQLite's write lock is taken as for any write.
         """
         begin = ("BEGIN IMMEDIATE" if write else "BEGIN") if self.is_sqlite else None
         with self._writer(write):
             try:
                 with raw_transaction(
-                    self.engine.raw_connection(), self.engine.dialect, sqlite_begin=begin, read_only=not write
+                    self.engine.raw_connection(),
+                    self.engine.dialect,
+                    sqlite_begin=begin,
+                    autocommit=single or not write,
                 ) as conn:
                     yield conn
             except (SQLAlchemyError, self._driver_error) as exc:

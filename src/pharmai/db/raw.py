@@ -122,7 +122,7 @@ class RawConnection:
 
 @contextmanager
 def raw_transaction(
-    connection: Any, dialect: Dialect, *, sqlite_begin: str | None, read_only: bool = False
+    connection: Any, dialect: Dialect, *, sqlite_begin: str | None, autocommit: bool = False
 ) -> Iterator[RawConnection]:
     """Run a transaction on a pooled driver connection: committed on success, rolled back on any error.
 
@@ -131,12 +131,13 @@ def raw_transaction(
         dialect: Its dialect.
         sqlite_begin: ``BEGIN`` or ``BEGIN IMMEDIATE`` on SQLite, whose connections run in autocommit
             mode so transactions start only when pharmai says; ``None`` on PostgreSQL (the driver begins).
-        read_only: Only reads run (on PostgreSQL, in autocommit mode: no transaction to begin or end).
+        autocommit: On PostgreSQL, run each statement as its own transaction (no BEGIN / COMMIT): for
+            reads, and for a write that is one statement. Ignored on SQLite.
     """
     driver = connection.driver_connection
     # A read on PostgreSQL runs without BEGIN / COMMIT, which would cost two of its four round trips; each
     # statement still sees a committed snapshot, as under READ COMMITTED inside a transaction.
-    autocommit = read_only and sqlite_begin is None
+    autocommit = autocommit and sqlite_begin is None
     try:
         if autocommit:
             driver.autocommit = True
