@@ -10,6 +10,13 @@ A :class:`Shelf` holds the rows :mod:`pharmai.pharmacy._rows` has read, and is t
 * it is :data:`ROW_TTL` seconds old, which bounds how long a change made by another process (another
   worker, an import run elsewhere) can go unseen.
 
+A session whose view may differ from the committed catalog gets a private shelf, used for that call only:
+one holding its own flushed catalog changes (others must never see them; it must see them itself), and
+one whose transaction began before the latest catalog commit of this process (a SQLite reader keeps the
+snapshot of its first statement, which would fill the shared shelf with rows older than that commit).
+Catalog writes through ``session.execute(text(...))`` or a bare connection are not tracked: they are
+seen within :data:`ROW_TTL`, as another process's would be.
+
 Stock, prescriptions and everything about patients are never cached: only the reference data above.
 """
 
@@ -20,7 +27,8 @@ import time
 import weakref
 from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy import event
+from sqlalchemy.orm import Session, SessionTransaction
 
 from pharmai.pharmacy import _search_index
 
@@ -57,12 +65,13 @@ class Shelf:
             and self.generation == generation
             # An in-memory database is keyed by its engine's id, which a later engine may reuse.
             and self._pool() is pool
-            and len(self.products) + len(self.generic_products) < _MAX_ROWS
+            and len(self.products) + len(self.generic_products) + len(self.generics) + len(self.stores) < _MAX_ROWS
         )
 
 
 _lock = threading.Lock()
 _shelves: dict[str, Shelf] = {}
+_BEGAN = "pharmai_catalog_generation_at_begin"
 
 
 def shelf(session: Session) -> Shelf:
@@ -77,6 +86,8 @@ def shelf(session: Session) -> Shelf:
     # Read before any row is loaded: rows loaded while a commit lands go onto a shelf already stale.
     generation = _search_index.generation(key)
     now = time.monotonic()
+    if _search_index.has_catalog_changes(session) or session.info.get(_BEGAN, generation) != generation:
+        return Shelf(engine.pool, generation, now)  # private: never stored, so nobody else reads it
     found = _shelves.get(key)
     if found is not None and found.serves(engine.pool, generation, now):
         return found
@@ -86,3 +97,14 @@ def shelf(session: Session) -> Shelf:
             found = Shelf(engine.pool, generation, now + ROW_TTL)
             _shelves[key] = found
         return found
+
+
+@event.listens_for(Session, "after_begin")
+def _after_begin(session: Session, _transaction: SessionTransaction, connection: Any) -> None:
+    session.info[_BEGAN] = _search_index.generation(_search_index.database_key(connection.engine))
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _after_end(session: Session, transaction: SessionTransaction) -> None:
+    if transaction.parent is None:
+        session.info.pop(_BEGAN, None)

@@ -27,7 +27,16 @@ from sqlalchemy.orm import ORMExecuteState, Session
 from pharmai.db.models import Alias, Generic, GenericIngredient, Ingredient, Product, ProductIngredient, Store
 from pharmai.text.fuzzy import TokenVocabulary
 
-__all__ = ["CHECK_INTERVAL", "CatalogIndex", "database_key", "generation", "get_index", "invalidate", "natural_key"]
+__all__ = [
+    "CHECK_INTERVAL",
+    "CatalogIndex",
+    "database_key",
+    "generation",
+    "get_index",
+    "has_catalog_changes",
+    "invalidate",
+    "natural_key",
+]
 
 #: Seconds between two fingerprint checks of the same database.
 CHECK_INTERVAL = 1.0
@@ -232,6 +241,15 @@ def get_index(session: Session) -> CatalogIndex:
 # --- change tracking -------------------------------------------------------------------------------
 
 _DIRTY = "pharmai_catalog_dirty"
+
+
+def has_catalog_changes(session: Session) -> bool:
+    """True while ``session`` holds flushed (not yet committed) catalog changes.
+
+    Args:
+        session: Any session.
+    """
+    return bool(session.info.get(_DIRTY))
 
 
 def _touches_catalog(objects: Iterable[object]) -> bool:
