@@ -49,6 +49,10 @@ class Settings(BaseSettings):
     rate_limit_patient: str = "20/hour"
     rate_limit_global: str = "1000/hour"
 
+    # Turns one API worker runs at once (more wait, in order); None: 4 for the offline engine, whose turns
+    # are CPU work, and 40 (the worker's thread pool) for model engines, whose turns wait on the model.
+    turn_concurrency: int | None = Field(default=None, ge=1, le=1024)
+
     confirmation_ttl_seconds: int = 600
     otp_ttl_seconds: int = 600
     otp_max_attempts: int = 5

@@ -103,7 +103,7 @@ async def post_message(
         # turn() validates and loads the conversation before returning, so those errors are plain JSON.
         return state.loop().turn(conversation_id, body.content)
 
-    return await stream_turn(start, request_language(request))
+    return await stream_turn(start, state.turn_slots(), request_language(request))
 
 
 @router.get("/conversations/{conversation_id}", response_model=Transcript)
@@ -125,7 +125,7 @@ async def _decide(request: Request, state: ApiState, confirmation_id: str, appro
         loop = state.loop()
         return (loop.approve if approve else loop.deny)(conversation_id, confirmation_id)
 
-    return await stream_turn(start, request_language(request))
+    return await stream_turn(start, state.turn_slots(), request_language(request))
 
 
 @router.post(

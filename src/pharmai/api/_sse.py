@@ -86,12 +86,20 @@ async def _frames(queue: asyncio.Queue[object], worker: asyncio.Future[None]) ->
     await worker
 
 
-async def stream_turn(start: Callable[[], Iterable[Event]], language: str = "en") -> StreamingResponse:
+async def stream_turn(
+    start: Callable[[], Iterable[Event]], slots: asyncio.Semaphore, language: str = "en"
+) -> StreamingResponse:
     """Run ``start`` and then the turn it returns in one worker thread, streaming the frames.
 
     ``start`` checks and loads what the turn needs (token, conversation, message); what it raises is
     raised here, before any byte is sent, so such errors are plain JSON answers with their HTTP status.
     Setup and turn share one thread: a thread hop costs more than a short turn's own database work.
+
+    Args:
+        start: Checks the request and returns the turn's events.
+        slots: The worker's turn slots: the turn waits for one (in arrival order) and holds it until its
+            last event, so no more turns run at once than the worker serves well.
+        language: The language of a failure's error event.
     """
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[object] = asyncio.Queue()
@@ -109,8 +117,14 @@ async def stream_turn(start: Callable[[], Iterable[Event]], language: str = "en"
         finally:
             loop.call_soon_threadsafe(queue.put_nowait, _DONE)
 
+    await slots.acquire()
     # The turn runs to the end even if the client goes away, so it is always saved whole.
-    worker = asyncio.ensure_future(anyio.to_thread.run_sync(produce))
+    try:
+        worker = asyncio.ensure_future(anyio.to_thread.run_sync(produce))
+    except BaseException:
+        slots.release()
+        raise
+    worker.add_done_callback(lambda _: slots.release())
     first = await queue.get()
     if isinstance(first, _Failed):
         await worker

@@ -6,7 +6,9 @@ staff and health endpoints work even where the configured engine cannot be loade
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,7 +26,14 @@ if TYPE_CHECKING:
     from pharmai.agent.base import Engine, TurnInput
     from pharmai.agent.loop import ConversationLoop
 
-__all__ = ["ApiState", "TokenHashes", "get_state"]
+__all__ = ["MODEL_TURN_CONCURRENCY", "OFFLINE_TURN_CONCURRENCY", "ApiState", "TokenHashes", "get_state"]
+
+#: Turns a worker runs at once by default with the offline engine: its turns are CPU work, and a worker
+#: runs Python on one core at a time, so a few in flight cover the database waits; more only contend for
+#: the interpreter lock and lengthen every turn (measured: README, Performance).
+OFFLINE_TURN_CONCURRENCY = 4
+#: The default with a model engine, whose turns mostly wait on the model: the worker's thread pool size.
+MODEL_TURN_CONCURRENCY = 40
 
 
 class _LazyEngine:
@@ -101,6 +110,10 @@ class ApiState:
     _loop: ConversationLoop | None = field(default=None, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _profiles: set[str] = field(default_factory=set, init=False, repr=False)
+    # One semaphore per event loop (a test client may run several loops over one app).
+    _slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = field(
+        default_factory=weakref.WeakKeyDictionary, init=False, repr=False
+    )
 
     def loop(self) -> ConversationLoop:
         """The conversation loop, built once (its engine is loaded on the first turn)."""
@@ -125,6 +138,21 @@ class ApiState:
         """Wait until every audit row accepted so far is stored (before answering an audit query)."""
         for name in {*self._profiles, self.settings.tool_profile}:
             self.executor(name).flush()
+
+    @property
+    def turn_concurrency(self) -> int:
+        """How many turns this worker runs at once (``PHARMAI_TURN_CONCURRENCY``, or the engine's default)."""
+        if self.settings.turn_concurrency is not None:
+            return self.settings.turn_concurrency
+        return OFFLINE_TURN_CONCURRENCY if self.engine_name == "offline" else MODEL_TURN_CONCURRENCY
+
+    def turn_slots(self) -> asyncio.Semaphore:
+        """The running event loop's semaphore of :attr:`turn_concurrency` turn slots."""
+        loop = asyncio.get_running_loop()
+        slots = self._slots.get(loop)
+        if slots is None:
+            slots = self._slots[loop] = asyncio.Semaphore(self.turn_concurrency)
+        return slots
 
     @property
     def engine_name(self) -> str:
