@@ -1,11 +1,12 @@
 """The HTTP interface: the JSON + Server-Sent Events API, the web UI and MCP over HTTP, in one app.
 
-``create_app(settings=None, db=None)`` builds it; ``pharmai serve`` runs it with uvicorn. See
+``create_app(settings=None, db=None)`` builds it; ``pharmai serve`` runs ``create_worker_app()`` (the
+same app, its start-up heap frozen) with uvicorn. See
 ``shared/INTERFACES.md`` (HTTP) for the endpoints and ``/openapi.json`` for their schema.
 """
 
 from __future__ import annotations
 
-from pharmai.api._app import DEFAULT_HTTP_RATE_LIMIT, MAX_BODY_BYTES, create_app
+from pharmai.api._app import DEFAULT_HTTP_RATE_LIMIT, MAX_BODY_BYTES, create_app, create_worker_app
 
-__all__ = ["DEFAULT_HTTP_RATE_LIMIT", "MAX_BODY_BYTES", "create_app"]
+__all__ = ["DEFAULT_HTTP_RATE_LIMIT", "MAX_BODY_BYTES", "create_app", "create_worker_app"]

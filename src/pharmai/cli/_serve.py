@@ -31,7 +31,7 @@ def serve(
         typer.secho("warning: identity mode 'identifier' trusts any typed email or phone — for demos only", err=True)
     typer.echo(f"pharmai serving http://{host}:{port}/ ({settings.engine} engine, {workers} worker(s))")
     uvicorn.run(
-        "pharmai.api:create_app",
+        "pharmai.api:create_worker_app",
         factory=True,
         host=host,
         port=port,
