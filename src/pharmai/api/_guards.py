@@ -6,13 +6,24 @@ They are plain ASGI (not ``BaseHTTPMiddleware``) so streamed SSE responses pass 
 from __future__ import annotations
 
 import json
+import logging
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from pharmai.errors import PayloadTooLarge, PharmaiError, RateLimited
+import anyio
+
+from pharmai.errors import InternalError, PayloadTooLarge, PharmaiError, RateLimited
 from pharmai.tools import open_windows, parse_rate
 
 __all__ = ["BodyLimit", "ClientRateLimit", "SecurityHeaders", "content_security_policy"]
+
+log = logging.getLogger(__name__)
+
+#: Seconds the per-client limit waits for Redis before counting in the worker instead.
+_REDIS_TIMEOUT_S = 1.0
+#: After Redis failed to answer, seconds the worker counts on its own before it tries Redis again.
+_REDIS_RETRY_S = 5.0
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -145,7 +156,10 @@ class BodyLimit:
 class ClientRateLimit:
     """Per-client moving-window limit on ``/v1/`` requests; 429 ``RATE_LIMITED`` with ``Retry-After``.
 
-    Counters live in Redis when a URL is given, so every worker counts together.
+    Counters live in Redis when a URL is given, so every worker counts together. Redis is asked from a
+    worker thread (the event loop serves every other request of the worker meanwhile), and when it does
+    not answer the worker counts on its own, logging it, until Redis answers again: an outage neither
+    takes the API down nor lifts the limit.
 
     Args:
         app: The wrapped app.
@@ -157,14 +171,16 @@ class ClientRateLimit:
     def __init__(self, app: ASGIApp, limit: str | None, storage_uri: str | None = None, key_prefix: str = "") -> None:
         self.app = app
         self.rate = parse_rate(limit) if limit else None
-        self.windows = open_windows(storage_uri, key_prefix or "pharmai-http")
+        self.windows = open_windows(storage_uri, key_prefix or "pharmai-http", timeout=_REDIS_TIMEOUT_S)
+        self._local = open_windows(None, "") if storage_uri else None
+        self._shared_down_until = 0.0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.rate is None or scope["type"] != "http" or not str(scope.get("path", "")).startswith("/v1/"):
             await self.app(scope, receive, send)
             return
         client = scope.get("client") or ("?", 0)
-        refused = self.windows.hit([("client/" + str(client[0]), self.rate)])
+        refused = await self._hit([("client/" + str(client[0]), self.rate)])
         if refused is not None:
             retry = refused[1]
             error = RateLimited({"retry_after": retry, "tier": "client"})
@@ -173,3 +189,14 @@ class ClientRateLimit:
             await send(body)
             return
         await self.app(scope, receive, send)
+
+    async def _hit(self, checks: list[tuple[str, Any]]) -> tuple[int, int] | None:
+        if self._local is None:
+            return self.windows.hit(checks)
+        if time.monotonic() >= self._shared_down_until:
+            try:
+                return await anyio.to_thread.run_sync(self.windows.hit, checks)
+            except InternalError:  # Redis did not answer
+                self._shared_down_until = time.monotonic() + _REDIS_RETRY_S
+                log.warning("HTTP rate limit: Redis did not answer; counting in this worker for %.0f s", _REDIS_RETRY_S)
+        return self._local.hit(checks)

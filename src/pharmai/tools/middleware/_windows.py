@@ -19,6 +19,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pharmai.errors import InternalError
+
 __all__ = ["Rate", "Windows", "open_windows", "parse_rate"]
 
 _UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
@@ -138,10 +140,11 @@ return {0, 0}
 class _RedisWindows:
     """Sorted sets of call stamps in Redis, checked and counted by one atomic script."""
 
-    def __init__(self, url: str, prefix: str) -> None:
+    def __init__(self, url: str, prefix: str, timeout: float) -> None:
         import redis
 
-        self._client: Any = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        self._client: Any = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        self._errors = (redis.RedisError, OSError)
         self._script = self._client.register_script(_HIT_SCRIPT)
         self._prefix = prefix
         # Members must be unique per call across workers; a counter is cheaper than random bytes.
@@ -153,7 +156,11 @@ class _RedisWindows:
         args: list[Any] = [self._origin + str(next(self._counter))]
         for _, rate in checks:
             args += [rate.limit, rate.seconds * 1000]
-        index, wait_ms = self._script(keys=keys, args=args)
+        try:
+            index, wait_ms = self._script(keys=keys, args=args)
+        except self._errors as exc:
+            # No details: what failed (Redis, its address) is not the caller's business.
+            raise InternalError() from exc
         if int(index) == 0:
             return None
         return int(index) - 1, _retry_after(int(wait_ms) / 1000)
@@ -165,8 +172,14 @@ class _RedisWindows:
             self._client.delete(*keys)
 
 
-def open_windows(redis_url: str | None, prefix: str) -> Windows:
+def open_windows(redis_url: str | None, prefix: str, *, timeout: float = 5.0) -> Windows:
     """Counters in Redis under ``prefix`` when ``redis_url`` is given, else in this process.
+
+    Args:
+        redis_url: The Redis server, or ``None`` for counters in this process.
+        prefix: Key prefix in Redis.
+        timeout: Seconds to wait for Redis (to connect, and for each answer) before a shared
+            window's ``hit`` raises :class:`~pharmai.errors.InternalError`.
 
     Raises:
         ValueError: A URL that is not ``redis://``, ``rediss://`` or ``unix://``.
@@ -175,4 +188,4 @@ def open_windows(redis_url: str | None, prefix: str) -> Windows:
         return _MemoryWindows()
     if not redis_url.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError("rate limits need a redis:// URL")
-    return _RedisWindows(redis_url, prefix)
+    return _RedisWindows(redis_url, prefix, timeout)
