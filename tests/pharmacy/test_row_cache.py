@@ -356,6 +356,17 @@ def test_two_databases_never_see_each_others_rows(db: Database, other_db: Databa
 # --- 6. unknown ids -------------------------------------------------------------------------------------------
 
 
+# A product the demo world does not have (its med_id is given by each test).
+_IBUFEN = {
+    "generic_id": "ibuprofen",
+    "brand_en": "Ibufen",
+    "brand_he": "איבופן",
+    "form": "tablet",
+    "strength": "400 mg",
+    "rx_required": False,
+}
+
+
 def test_unknown_ids_are_not_remembered(db: Database, long_ttl: None) -> None:
     """A product or store that was missing is found as soon as it exists, while known rows stay cached."""
     with db.session() as session:
@@ -366,17 +377,7 @@ def test_unknown_ids_are_not_remembered(db: Database, long_ttl: None) -> None:
         assert get_medication(session, "m002").name_en == "Nurofen"
     with db.connect(write=True) as connection:
         connection.execute(insert(Store).values(store_id="s9", name_en="Haifa – Herzl", name_he="חיפה – הרצל"))
-        connection.execute(
-            insert(Product).values(
-                med_id="m900",
-                generic_id="ibuprofen",
-                brand_en="Ibufen",
-                brand_he="איבופן",
-                form="tablet",
-                strength="400 mg",
-                rx_required=False,
-            )
-        )
+        connection.execute(insert(Product).values(med_id="m900", **_IBUFEN))
         connection.execute(insert(Inventory).values(store_id="s9", med_id="m900", qty_on_hand=12))
         connection.execute(update(Product).where(Product.med_id == "m002").values(brand_en="Nurofen Express"))
     with db.session() as session:
@@ -399,12 +400,7 @@ def test_a_product_added_through_a_session_is_found_after_a_miss(db: Database, l
         session.add(
             Product(
                 med_id="m901",
-                generic_id="ibuprofen",
-                brand_en="Ibufen",
-                brand_he="איבופן",
-                form="tablet",
-                strength="400 mg",
-                rx_required=False,
+                **_IBUFEN,
                 ingredients=[ProductIngredient(ingredient_id="ibuprofen", strength="400 mg", position=0)],
             )
         )

@@ -120,6 +120,11 @@ class RawConnection:
         ]
 
 
+def _dropped(driver: Any) -> bool:
+    # psycopg marks a connection the server closed as closed or broken; sqlite3 connections have neither.
+    return bool(getattr(driver, "closed", False) or getattr(driver, "broken", False))
+
+
 @contextmanager
 def raw_transaction(
     connection: Any, dialect: Dialect, *, sqlite_begin: str | None, autocommit: bool = False
@@ -148,7 +153,7 @@ def raw_transaction(
             yield RawConnection(cursor, dialect)
             connection.commit()
         except BaseException:
-            if getattr(driver, "closed", False) or getattr(driver, "broken", False):
+            if _dropped(driver):
                 # The server dropped it: it must not go back to the pool.
                 connection.invalidate()
             else:
@@ -180,8 +185,7 @@ def on_connection(connection: Connection) -> Iterator[RawConnection]:
     try:
         yield RawConnection(cursor, connection.dialect)
     except connection.dialect.loaded_dbapi.Error as exc:
-        driver = fairy.driver_connection
-        if getattr(driver, "closed", False) or getattr(driver, "broken", False):
+        if _dropped(fairy.driver_connection):
             connection.invalidate()
         raise DatabaseError() from exc
     finally:

@@ -12,9 +12,10 @@ writes); stock is read from the database on every call.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
+from typing import TypeVar
 
 from sqlalchemy import Table, bindparam, select
 from sqlalchemy.orm import Session
@@ -153,6 +154,8 @@ _GENERIC = select(
 _GENERIC_PRODUCTS = select(_P.c.med_id).where(_P.c.generic_id == bindparam("generic_id")).order_by(_P.c.med_id)
 # Stock is read on every stock check, never cached: a plain statement (see pharmai.db.raw) costs a fraction
 # of a Core one. ``IN`` needs one placeholder per id, so the SQL is built per id count (few distinct ones).
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 _STOCK_TYPES = (None, None, _INV.c.restock_eta.type)
 _STOCK_STATEMENTS: dict[int, RawStatement] = {}
 
@@ -170,20 +173,28 @@ def _stock_statement(count: int) -> RawStatement:
     return found
 
 
+def _remembered(rows: dict[_K, _V], key: _K, read: Callable[[], _V | None]) -> _V | None:
+    # The shelf's row for ``key``, read (and kept) on a miss; a row that does not exist is not kept.
+    found = rows.get(key)
+    if found is None:
+        found = read()
+        if found is not None:
+            rows[key] = found
+    return found
+
+
 def fetch_store(session: Session, store_id: str | None) -> StoreRow | None:
     """The store ``store_id`` (an already checked id), or the default store for ``None``."""
-    stores = shelf(session).stores
-    found: StoreRow | None = stores.get(store_id)
-    if found is None:
+
+    def read() -> StoreRow | None:
         connection = session.connection()
         if store_id is None:
             row = connection.execute(_DEFAULT_STORE).first()
         else:
             row = connection.execute(_STORE_BY_ID, {"store_id": store_id}).first()
-        if row is None:
-            return None
-        found = stores[store_id] = StoreRow(row[0], row[1], row[2], bool(row[3]))
-    return found
+        return None if row is None else StoreRow(row[0], row[1], row[2], bool(row[3]))
+
+    return _remembered(shelf(session).stores, store_id, read)
 
 
 def load_products(session: Session, med_ids: Iterable[str]) -> dict[str, ProductRow]:
@@ -234,23 +245,21 @@ def _read_products(session: Session, ids: list[str]) -> dict[str, ProductRow]:
 
 def fetch_generic(session: Session, generic_id: str) -> GenericRow | None:
     """The generic ``generic_id``, or ``None``."""
-    generics = shelf(session).generics
-    found: GenericRow | None = generics.get(generic_id)
-    if found is None:
+
+    def read() -> GenericRow | None:
         row = session.connection().execute(_GENERIC, {"generic_id": generic_id}).first()
-        if row is None:
-            return None
-        found = generics[generic_id] = GenericRow(*row)
-    return found
+        return None if row is None else GenericRow(*row)
+
+    return _remembered(shelf(session).generics, generic_id, read)
 
 
 def generic_product_ids(session: Session, generic_id: str) -> list[str]:
     """The ids of the products sold under a generic, in id order."""
-    cached = shelf(session).generic_products
-    found = cached.get(generic_id)
-    if found is None:
-        found = cached[generic_id] = list(session.connection().scalars(_GENERIC_PRODUCTS, {"generic_id": generic_id}))
-    return list(found)
+
+    def read() -> list[str]:
+        return list(session.connection().scalars(_GENERIC_PRODUCTS, {"generic_id": generic_id}))
+
+    return list(_remembered(shelf(session).generic_products, generic_id, read) or ())
 
 
 def fetch_stock(session: Session, store_id: str, med_ids: list[str]) -> dict[str, StockRow]:
