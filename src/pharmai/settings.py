@@ -57,6 +57,12 @@ class Settings(BaseSettings):
     otp_ttl_seconds: int = 600
     otp_max_attempts: int = 5
 
+    # Urgent-care numbers the assistant gives first when a message describes an emergency, a poisoning or
+    # emotional distress (Israel: Magen David Adom, the national poison information center, ERAN).
+    emergency_number: str = Field(default="101", min_length=1, max_length=32)
+    poison_center_number: str = Field(default="04-777-1900", min_length=1, max_length=32)
+    distress_line_number: str = Field(default="1201", min_length=1, max_length=32)
+
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:

@@ -4,6 +4,10 @@ The loop owns everything an engine must not decide: the session and its patient,
 worker can continue any conversation), the per-turn step cap, confirmations (a "yes" / "no" to a pending
 one, or an explicit approve / deny, is resolved here through the executor, never by the engine) and the
 policy guard, which runs on every final reply whatever engine wrote it.
+
+Two safety rules hold here for every engine: a message naming two or more medications gets the interaction
+check even when the engine skipped it (the guard then adds the "cannot be taken together" warning on
+avoid), and a red-flag message gets the urgent-care text first (the guard puts it there).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 from pharmai import policy
 from pharmai.agent import events
 from pharmai.agent._runner import DEFAULT_MAX_STEPS, TurnToolRunner
+from pharmai.agent._safety import ensure_interaction_check
 from pharmai.agent.base import (
     AdviceVerdict,
     ConfirmationResolution,
@@ -90,6 +95,11 @@ class ConversationLoop:
         self._executors: dict[str, Executor] = {}
         self._owned: list[Executor] = []
         self._lock = threading.Lock()
+        self._urgent_numbers = {
+            "emergency": self.settings.emergency_number,
+            "poison": self.settings.poison_center_number,
+            "distress": self.settings.distress_line_number,
+        }
         if executor is not None:
             self._executors[executor.registry.profile] = executor
 
@@ -314,6 +324,9 @@ class ConversationLoop:
             log.error("engine %s failed in conversation %s: %s", self.engine.name, cid, type(exc).__name__)
             failure = InternalError()
         yield from runner.drain()
+        if failure is None and message:
+            ensure_interaction_check(self.db, runner, message, language)
+            yield from runner.drain()
         if runner.confirmation is not None:
             loop_state["pending"] = runner.confirmation
         violations: tuple[str, ...] = ()
@@ -325,6 +338,7 @@ class ConversationLoop:
                 language=language,
                 tool_results=[(r.name, r.envelope) for r in runner.results],
                 verdict=verdict,
+                urgent_numbers=self._urgent_numbers,
             )
             reply, violations = guarded.text, tuple(guarded.violations)
         confirmation = runner.confirmation

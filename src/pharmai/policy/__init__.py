@@ -17,9 +17,13 @@ from pharmai.policy.texts import (
     rx_note,
     step_limit_reply,
 )
+from pharmai.policy.red_flags import RED_FLAG_KINDS, red_flags
+from pharmai.policy.urgent import DEFAULT_NUMBERS, urgent_reply
 from pharmai.policy.verdict import AdviceVerdict
 
 __all__ = [
+    "DEFAULT_NUMBERS",
+    "RED_FLAG_KINDS",
     "REFUSAL_KINDS",
     "AdviceVerdict",
     "GuardResult",
@@ -30,7 +34,9 @@ __all__ = [
     "is_no",
     "is_yes",
     "policy_text",
+    "red_flags",
     "refusal",
     "rx_note",
     "step_limit_reply",
+    "urgent_reply",
 ]

@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pharmai.errors import ValidationFailed
+from pharmai.nlu import understand
 from pharmai.policy import _lexicon_en as en
 from pharmai.policy import _lexicon_he as he
 from pharmai.policy._rules import Rule, RuleSet, split_clauses, strip_label_phrases
+from pharmai.policy.red_flags import red_flags
 from pharmai.policy.verdict import AdviceVerdict
 from pharmai.text import normalize
 
@@ -31,6 +33,11 @@ _ADVICE_RULES = RuleSet(en.ADVICE_RULES + he.ADVICE_RULES)
 _MESSAGE_RULES = RuleSet(en.MESSAGE_RULES + he.MESSAGE_RULES)
 # When several kinds of cue fire, the most specific names the refusal.
 _KIND_ORDER = ("diagnosis", "comparison", "personal_dosage", "advice")
+# The model's intents that the engine can still answer beside a refusal.
+_FACTUAL_INTENTS = frozenset(
+    {"availability", "info", "price", "equivalents", "interaction", "list", "prescriptions", "refill_status",
+     "refill_request", "handoff"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -106,15 +113,25 @@ def read(text: str, language: str | None = None) -> Reading:
     if en.DIAGNOSIS_CONTEXT.search(whole) or he.DIAGNOSIS_CONTEXT.search(whole):
         for clause in split_clauses(text):
             fired.extend(_MESSAGE_RULES.hits(clause))
-    if not fired:
+    # The rules are exact about the phrasings they know; the trained model generalises to the others.
+    # Either is enough to refuse: a refused factual question costs less than advice given.
+    reading = understand(text)
+    flags = red_flags(text, reading)
+    symptom = reading.has("symptom")
+    model_advice = reading.advice and not cancelled
+    factual_intent = any(intent in _FACTUAL_INTENTS for intent in reading.intents)
+    if not fired and not model_advice:
         score = 0.3 if cancelled else 0.0
-        return Reading(AdviceVerdict(False, score=score), (), tuple(cancelled), tuple(factual))
-    names = tuple(dict.fromkeys(cue.name for cue in fired))
+        verdict = AdviceVerdict(False, score=score, red_flags=flags, symptom=symptom)
+        return Reading(verdict, (), tuple(cancelled), tuple(factual))
+    names = tuple(dict.fromkeys(cue.name for cue in fired)) or ("model",)
     verdict = AdviceVerdict(
         True,
-        kind=_kind(fired),
-        has_factual_part=bool(factual),
-        score=min(0.99, 0.6 + 0.1 * len(names)),
+        kind=_kind(fired) if fired else "advice",
+        has_factual_part=bool(factual) or factual_intent,
+        score=min(0.99, 0.6 + 0.1 * len(names)) if fired else round(reading.advice_score, 3),
+        red_flags=flags,
+        symptom=symptom,
     )
     return Reading(verdict, names, tuple(cancelled), tuple(factual))
 

@@ -8,13 +8,16 @@ It holds whatever the engine wrote to the pharmacy's rules:
 3. an advice request gets its refusal even when the engine forgot it;
 4. when any interaction check of the turn said "avoid", the explicit "cannot be taken together" warning;
 5. when the reply names a medication a tool showed as prescription-only, the prescription note (and a
-   sentence calling it over-the-counter is removed).
+   sentence calling it over-the-counter is removed);
+6. a message describing symptoms never gets a catalog listing (a recommendation by another name): the
+   listing is replaced by the referral;
+7. a red-flag message (emergency, poisoning, distress) gets the urgent-care text first.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -24,6 +27,7 @@ from pharmai.policy import _reply_lexicon as lex
 from pharmai.policy._facts import avoid_names, rx_items
 from pharmai.policy._rules import HE_PREFIX
 from pharmai.policy.texts import avoid_warning, fallback_reply, refusal, rx_note
+from pharmai.policy.urgent import urgent_numbers_present, urgent_reply
 from pharmai.policy.verdict import AdviceVerdict
 from pharmai.text import normalize
 from pharmai.text.detect import script_counts
@@ -43,7 +47,8 @@ class GuardResult:
     Attributes:
         text: The reply to show and persist.
         violations: What was wrong (``wrong_language``, ``empty_reply``, ``advice_phrasing``,
-            ``missing_refusal``, ``missing_avoid_warning``, ``rx_contradiction``, ``missing_rx_note``).
+            ``missing_refusal``, ``missing_avoid_warning``, ``rx_contradiction``, ``missing_rx_note``,
+            ``symptom_listing``, ``missing_urgent_care``).
         changed: Whether ``text`` differs from the engine's reply.
     """
 
@@ -149,6 +154,7 @@ def guard_reply(
     language: str,
     tool_results: Sequence[tuple[str, dict[str, Any]]] = (),
     verdict: AdviceVerdict | None = None,
+    urgent_numbers: Mapping[str, str] | None = None,
 ) -> GuardResult:
     """Check a final reply against the policy and repair it.
 
@@ -157,6 +163,7 @@ def guard_reply(
         language: The reply language of the turn (``he`` or ``en``).
         tool_results: This turn's tool calls as ``(tool name, envelope)``, in order.
         verdict: The classifier's verdict on the person's message, when known.
+        urgent_numbers: The deployment's urgent-care numbers (emergency, poison, distress).
 
     Returns:
         The reply to show (possibly repaired), the violations found and whether it changed.
@@ -174,6 +181,9 @@ def guard_reply(
         violations.append("wrong_language")
         text = fallback_reply(language)
     kind = verdict.kind if verdict is not None and verdict.is_advice else "advice"
+    if verdict is not None and (verdict.symptom or verdict.is_advice) and any(n == "list_medications" for n, _ in results):
+        violations.append("symptom_listing")
+        text = refusal(language, kind)
     text, had_advice = _drop_sentences(text, _sentence_is_advice)
     additions: list[str] = []
     if had_advice:
@@ -192,4 +202,8 @@ def guard_reply(
     text, rx_violations, notes = _rx_fixes(text, language, results)
     violations.extend(rx_violations)
     final = "\n\n".join(part for part in (text, *notes) if part)
+    flags = verdict.red_flags if verdict is not None else ()
+    if flags and not urgent_numbers_present(final.split("\n\n", 1)[0], flags, urgent_numbers):
+        violations.append("missing_urgent_care")
+        final = urgent_reply(language, flags, urgent_numbers) + "\n\n" + final
     return GuardResult(final, tuple(dict.fromkeys(violations)), final != reply.strip())

@@ -1,9 +1,11 @@
-"""The deterministic offline engine: every documented flow, in Hebrew and English, with no model.
+"""The deterministic offline engine: every documented flow, in Hebrew and English, with no model API.
 
-One turn: answer a resolved confirmation, else read the message (:mod:`.nlu`), honour the question the
-last reply asked (``pending``: equivalents? which medication? the code? which prescription?), refuse
-advice (still answering the factual part), and run the flow of the intent. Whenever two or more
-medications are asked about together, the interaction check runs too.
+One turn: answer a resolved confirmation, else read the message (:mod:`.nlu`: the trained model's intents
+and dialogue act, the catalog's medications, the exact cues), honour the question the last reply asked
+(``pending``: equivalents? which medication? which store? the code? which prescription?), continue the
+thread of the last turn (:mod:`.followups`), refuse advice and refer symptoms (still answering the factual
+part), and run the flow of every request of the message, through one dispatch table. Whenever two or more
+medications are named together, the interaction check runs too.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pharmai.agent.base import StepLimitReached, TurnInput
-from pharmai.agent.engines.offline import _policy, flows_catalog, flows_rx
+from pharmai.agent.engines.offline import _policy, flows_care, flows_catalog, flows_rx, followups
 from pharmai.agent.engines.offline.nlu import parse
 from pharmai.agent.engines.offline.state import Dialogue
 
@@ -20,10 +22,25 @@ __all__ = ["OfflineEngine"]
 
 _CATALOG_INTENTS = ("info", "availability", "medication", "equivalents", "interaction")
 _REFILL_INTENTS = ("refill_status", "refill_request")
+# Requests that can be answered beside a refusal or a referral ("is it in stock? should I take it?").
+_FACTUAL = ("availability", "info", "equivalents", "interaction", "price", "prescriptions", *_REFILL_INTENTS)
+# A second request of the same message is answered too when the model is this sure of it.
+_SECONDARY_SCORE = 0.6
+_SECONDARY = ("price", "availability", "info", "equivalents", "refill_status", "prescriptions")
+# An answer to "shall I …?" may carry words of its own ("yes, show me the equivalent"): these readings fit.
+_AFFIRM_FITS = {
+    "equivalents": ("followup", "unknown", "equivalents", "availability", "medication"),
+    "refill_offer": ("followup", "unknown", "refill_request", "refill_status"),
+    "interaction_offer": ("followup", "unknown", "interaction"),
+    "own_rx_offer": ("followup", "unknown", "prescriptions"),
+    "which_store": ("followup", "unknown", "availability", "medication"),
+}
+
+Handler = Callable[["OfflineEngine", Dialogue], None]
 
 
 class OfflineEngine:
-    """Writes replies by rules over the canonical tools.
+    """Writes replies by rules and a trained reading over the canonical tools.
 
     Args:
         mentions: ``mentions(text) -> list[Mention]``: the catalog's medication finder (see
@@ -48,14 +65,16 @@ class OfflineEngine:
         try:
             if turn.resolution is not None:
                 flows_rx.resolution(d)
-            elif not self._answer_pending(d, pending):
+            elif not self._answer_pending(d, pending) and not followups.answer(d, self.run_catalog):
                 self._answer(d)
         except StepLimitReached:
             # The loop ends the turn with its own polite message; keep what was written so far.
             yield from self._paragraphs(d)
             raise
-        if d.parsed.intent not in ("unknown", "thanks", "greeting", "help"):
-            turn.state["last_intent"] = d.parsed.intent
+        if d.parsed.intent not in ("unknown", "thanks", "greeting", "help", "followup", "advice", "symptom"):
+            turn.state.setdefault("last_intent", d.parsed.intent)
+            if d.parsed.intent != "medication":
+                turn.state["last_intent"] = d.parsed.intent
         yield from self._paragraphs(d)
 
     @staticmethod
@@ -66,10 +85,11 @@ class OfflineEngine:
     # --- the question asked last ----------------------------------------------------------------
 
     def _answer_pending(self, d: Dialogue, pending: dict[str, Any]) -> bool:
-        kind = pending.get("kind")
+        kind = str(pending.get("kind") or "")
         p = d.parsed
-        yes = _policy.is_yes(p.text) and not p.meds
-        no = _policy.is_no(p.text) and not p.meds
+        fits = p.intent in _AFFIRM_FITS.get(kind, ())
+        yes = (_policy.is_yes(p.text) and not p.meds) or (p.act in ("affirm", "affirm_content") and fits)
+        no = (_policy.is_no(p.text) and not p.meds) or (p.act == "deny" and fits)
         if kind == "code" and p.code:
             flows_rx.code(d)
         elif kind == "identifier" and p.identifier:
@@ -77,23 +97,14 @@ class OfflineEngine:
         elif kind == "identifier" and p.intent == "unknown" and not d.turn.verdict.is_advice:
             d.say("bad_identifier")
             d.ask("identifier")
+        elif kind == "which_store" and (p.store or yes or no) and not p.meds:
+            self._which_store(d, pending, no=no and not p.store)
         elif kind in ("equivalents", "refill_offer", "interaction_offer", "own_rx_offer") and (yes or no):
-            if no:
-                d.say("declined")
-            elif kind == "own_rx_offer":
-                flows_rx.prescriptions(d)
-            elif kind == "equivalents":
-                flows_catalog.equivalents(d, str(pending.get("med_id")), pending.get("store"))
-            elif kind == "refill_offer":
-                target = pending.get("target")
-                if isinstance(target, dict):
-                    flows_rx._verify_and_continue(d, target, request=True)
-            else:
-                refs = [r for r in pending.get("refs") or [] if isinstance(r, dict)]
-                flows_catalog.interaction(d, refs)
+            self._offer(d, kind, pending, no=no)
         elif kind in ("rx_offer", "which_rx") and (p.refs or p.meds) and p.intent in (
-            "unknown", "medication", "info", "refill_status", "refill_request", "availability",
+            "unknown", "medication", "followup", "refill_status", "refill_request",
         ):  # fmt: skip
+            # Only a reference or a bare name answers "which prescription?": "do you have Acamol?" is a new question.
             intent = p.intent if p.intent.startswith("refill") else pending.get("intent", "refill_status")
             flows_rx.refill(d, request=intent == "refill_request")
         elif kind == "which_med" and self._choose(d, pending):
@@ -102,72 +113,123 @@ class OfflineEngine:
             return False
         return True
 
+    def _offer(self, d: Dialogue, kind: str, pending: dict[str, Any], *, no: bool) -> None:
+        if no:
+            d.say("declined")
+        elif kind == "own_rx_offer":
+            flows_rx.prescriptions(d)
+        elif kind == "equivalents":
+            flows_catalog.equivalents(d, str(pending.get("med_id")), d.parsed.store or pending.get("store"))
+        elif kind == "refill_offer":
+            target = pending.get("target")
+            if isinstance(target, dict):
+                flows_rx.verify_and_continue(d, target, request=True)
+        else:
+            refs = [r for r in pending.get("refs") or [] if isinstance(r, dict)]
+            flows_catalog.interaction(d, refs)
+
+    def _which_store(self, d: Dialogue, pending: dict[str, Any], *, no: bool) -> None:
+        if no:
+            d.say("declined")
+            return
+        refs = [r for r in pending.get("refs") or [] if isinstance(r, dict) and r.get("ids")]
+        intent = str(pending.get("intent") or "availability")
+        if intent == "list":
+            flows_catalog.list_medications(d)
+        elif intent == "equivalents" and refs:
+            flows_catalog.equivalents(d, str(refs[0]["ids"][0]), d.parsed.store)
+        else:
+            flows_catalog.availability(d, refs)
+        d.state["last_intent"] = intent
+
     def _choose(self, d: Dialogue, pending: dict[str, Any]) -> bool:
-        """Read the answer to "which medication?": a name, or a position in the options offered."""
+        """Read the answer to "which medication?": a name, a position in the options, or a yes to the one offered."""
         p = d.parsed
         intent = str(pending.get("intent") or "info")
         options = [str(o) for o in pending.get("options") or []]
+        index: int | None = None
         if not p.meds and p.refs and options:
             index = len(options) - 1 if p.refs[0] == -1 else p.refs[0] - 1
-            if 0 <= index < len(options):
-                refs = [{"ids": ["?"], "q": options[index]}]
-                d.parsed.mentions = list(self._mentions(options[index]) if self._mentions else [])
-                found = flows_catalog.targets(d)[:1]
-                self._catalog(d, intent, found or refs)
-                return True
-        if p.meds and p.intent in ("medication", "unknown", intent):
-            self._catalog(d, intent, flows_catalog.targets(d))
+        elif not p.meds and len(options) == 1 and (_policy.is_yes(p.text) or p.act == "affirm"):
+            index = 0
+        if index is not None and 0 <= index < len(options):
+            refs = [{"ids": ["?"], "q": options[index]}]
+            d.parsed.mentions = list(self._mentions(options[index]) if self._mentions else [])
+            d.parsed.confirmed = True
+            found = flows_catalog.targets(d)[:1]
+            self.run_catalog(d, intent, found or refs)
+            return True
+        if p.meds and p.intent in ("medication", "unknown", "followup", intent):
+            self.run_catalog(d, intent, flows_catalog.targets(d))
             return True
         return False
 
     # --- a new request ----------------------------------------------------------------------------
 
+    def _plan(self, d: Dialogue) -> list[str]:
+        """The requests of the message to answer, the main one first."""
+        p = d.parsed
+        plan = [p.intent]
+        if p.intent not in _FACTUAL:
+            return plan  # someone else's records, a sign-in, a handoff: nothing else rides along
+        scores = p.reading.scores if p.reading is not None else {}
+        for intent in p.intents:
+            if intent in plan or intent not in _SECONDARY or scores.get(intent, 0.0) < _SECONDARY_SCORE:
+                continue
+            if intent == "info" and plan[0] == "availability" and not p.facets:
+                continue  # the stock line already names the product
+            if intent == "availability" and plan[0] in ("equivalents", "info") and not p.store:
+                continue
+            plan.append(intent)
+        return plan[:3]
+
     def _answer(self, d: Dialogue) -> None:
         p, verdict = d.parsed, d.turn.verdict
-        if verdict.is_advice:
-            if verdict.has_factual_part and p.intent not in ("unknown", "greeting", "thanks", "help"):
-                self._dispatch(d)
-            d.add(_policy.refusal(d.lang, verdict.kind))
-            refs = flows_catalog.targets(d)
-            if len(refs) >= 2 and "interaction_check" not in {r.name for r in d.turn.tools.results}:
-                d.say("interaction_offer")
-                d.ask("interaction_offer", refs=[{"ids": r["ids"], "q": r["q"]} for r in refs])
+        plan = self._plan(d)
+        if verdict.is_advice or verdict.symptom or p.intent in ("advice", "symptom"):
+            self._refer(d, plan)
             return
-        self._dispatch(d)
+        for intent in plan:
+            _HANDLERS.get(intent, OfflineEngine._out_of_scope)(self, d)
 
-    def _dispatch(self, d: Dialogue) -> None:
-        intent = d.parsed.intent
-        if intent == "code":
-            flows_rx.code(d)
-        elif intent == "identity":
-            d.state.setdefault("after_identity", {"intent": "prescriptions"})
-            flows_rx.identity(d)
-        elif intent == "handoff":
-            self._handoff(d)
-        elif intent == "prescriptions":
-            flows_rx.prescriptions(d)
-        elif intent == "other_rx":
-            flows_rx.own_only(d)
-        elif intent in ("refill_status", "refill_request"):
-            flows_rx.refill(d, request=intent == "refill_request")
-        elif intent == "medication" and d.parsed.also and d.state.get("last_intent") in _REFILL_INTENTS:
-            # "and the Simovil too" right after a refill: another refill, not a question about the medication.
-            flows_rx.refill(d, request=d.state.get("last_intent") == "refill_request")
-        elif intent == "list":
-            flows_catalog.list_medications(d)
-        elif intent in _CATALOG_INTENTS:
-            self._catalog(d, intent, None)
-        elif intent in ("greeting", "thanks", "help"):
-            d.say(intent)
-        else:
-            d.say("out_of_scope")
+    def _refer(self, d: Dialogue, plan: list[str]) -> None:
+        """Advice or symptoms: answer the factual part, check medications named together, then refer."""
+        p, verdict = d.parsed, d.turn.verdict
+        answered = False
+        for intent in plan:
+            if intent not in _FACTUAL or intent == "interaction":
+                continue
+            if intent in _CATALOG_INTENTS and not p.meds and not flows_catalog.targets(d):
+                continue  # "I have a headache, what do you have?" names no product to look up
+            _HANDLERS[intent](self, d)
+            answered = True
+        refs = flows_catalog.targets(d) if p.meds else []
+        checked = [r for r in d.turn.tools.results if r.name == "interaction_check"]
+        if len(refs) >= 2 and not checked:
+            # Seed 000: medications named together are always checked; only the judgement is referred.
+            flows_catalog.interaction(d, refs)
+            checked = [r for r in d.turn.tools.results if r.name == "interaction_check"]
+        if (verdict.symptom or p.intent == "symptom") and not answered:
+            flows_care.symptom(d)
+        elif not any(r.ok and r.envelope.get("interaction_level") in ("avoid", "caution") for r in checked):
+            # An avoid or caution note already says to ask a pharmacist and that no advice can be given.
+            d.add(_policy.refusal(d.lang, verdict.kind))
 
-    def _catalog(self, d: Dialogue, intent: str, refs: list[dict[str, Any]] | None) -> None:
+    def run_catalog(self, d: Dialogue, intent: str, refs: list[dict[str, Any]] | None) -> None:
+        """The catalog flow of ``intent`` for ``refs`` (``None``: the medications this message names)."""
         if intent == "medication":
             last = d.state.get("last_intent")
-            intent = last if last in ("availability", "info") else "info"
+            intent = last if last in ("availability", "info", "equivalents", "price") else "info"
+        if intent == "price":
+            self._price(d)
+            return
         if intent == "equivalents":
-            flows_catalog.equivalents(d)
+            med_id = str(refs[0]["ids"][0]) if refs and refs[0].get("ids", ["?"])[0] != "?" else None
+            flows_catalog.equivalents(d, med_id)
+            return
+        if d.parsed.place and not d.parsed.store and intent == "availability":
+            targets = refs if refs is not None else flows_catalog.resolve_targets(d, intent)
+            flows_care.no_branch(d, ask={"intent": intent, "refs": [{"ids": r["ids"], "q": r["q"]} for r in targets]})
             return
         if refs is None:
             refs = flows_catalog.resolve_targets(d, intent)
@@ -181,6 +243,32 @@ class OfflineEngine:
         if len(refs) >= 2:
             flows_catalog.interaction(d, refs)
 
+    def _catalog(self, d: Dialogue) -> None:
+        intent = d.parsed.intent if d.parsed.intent in _CATALOG_INTENTS else "info"
+        if d.parsed.intent == "medication" and d.parsed.also and d.state.get("last_intent") in _REFILL_INTENTS:
+            # "and the Simovil too" right after a refill: another refill, not a question about the medication.
+            flows_rx.refill(d, request=d.state.get("last_intent") == "refill_request")
+            return
+        self.run_catalog(d, intent, None)
+
+    def _secondary_catalog(self, d: Dialogue, intent: str) -> None:
+        self.run_catalog(d, intent, flows_catalog.targets(d) or None)
+
+    def _price(self, d: Dialogue) -> None:
+        flows_care.price(d, [name for name in d.parsed.names.values() if name])
+
+    def _list(self, d: Dialogue) -> None:
+        if d.turn.verdict.symptom:
+            flows_care.symptom(d)  # a listing for a symptom would be a recommendation by another name
+        elif d.parsed.place and not d.parsed.store:
+            flows_care.no_branch(d, ask={"intent": "list", "refs": []})
+        else:
+            flows_catalog.list_medications(d)
+
+    def _identity(self, d: Dialogue) -> None:
+        d.state.setdefault("after_identity", {"intent": "prescriptions"})
+        flows_rx.identity(d)
+
     def _handoff(self, d: Dialogue) -> None:
         reasons = {"en": "The customer asked to talk to a pharmacist.", "he": "הלקוח/ה ביקש/ה לדבר עם רוקח/ת."}
         result = d.call("transfer_to_pharmacist", reason=reasons[d.lang], priority="normal")
@@ -189,3 +277,36 @@ class OfflineEngine:
             d.say("handoff", ticket=ticket.get("ticket_id"), position=ticket.get("queue_position"))
         else:
             d.add(d.error_text(result))
+
+    def _out_of_scope(self, d: Dialogue) -> None:
+        d.say("out_of_scope")
+
+
+def _say(key: str) -> Handler:
+    return lambda engine, d: d.say(key)
+
+
+#: Every intent's flow: the one place an intent is turned into tool calls and text.
+_HANDLERS: dict[str, Handler] = {
+    "code": lambda engine, d: flows_rx.code(d),
+    "identity": OfflineEngine._identity,
+    "handoff": OfflineEngine._handoff,
+    "prescriptions": lambda engine, d: flows_rx.prescriptions(d),
+    "other_rx": lambda engine, d: flows_rx.own_only(d),
+    "refill_status": lambda engine, d: flows_rx.refill(d, request=False),
+    "refill_request": lambda engine, d: flows_rx.refill(d, request=True),
+    "list": OfflineEngine._list,
+    "info": OfflineEngine._catalog,
+    "availability": OfflineEngine._catalog,
+    "medication": OfflineEngine._catalog,
+    "equivalents": OfflineEngine._catalog,
+    "interaction": OfflineEngine._catalog,
+    "price": OfflineEngine._price,
+    "symptom": lambda engine, d: flows_care.symptom(d),
+    "advice": lambda engine, d: d.add(_policy.refusal(d.lang, d.turn.verdict.kind)),
+    "followup": OfflineEngine._out_of_scope,
+    "greeting": _say("greeting"),
+    "thanks": _say("thanks"),
+    "help": _say("help"),
+    "unknown": OfflineEngine._out_of_scope,
+}

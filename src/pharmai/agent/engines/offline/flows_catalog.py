@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pharmai.agent.base import ToolResult
-from pharmai.agent.engines.offline import _policy
+from pharmai.agent.engines.offline import _policy, flows_care
 from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import differences, format_date, join_names, say
@@ -50,6 +50,21 @@ def targets(d: Dialogue) -> list[MedRef]:
         return []
     last = d.state.get("last_refs")
     return [ref for ref in last if isinstance(ref, dict) and ref.get("ids")] if isinstance(last, list) else []
+
+
+def _mention(d: Dialogue, ref: MedRef) -> Any:
+    """The catalog mention behind a reference of this message (``None`` for one carried over)."""
+    ids = tuple(ref.get("ids") or ())
+    return next((m for m in d.parsed.mentions if tuple(getattr(m, "med_ids", ()) or ()) == ids), None)
+
+
+def _checked(d: Dialogue, ref: MedRef, med: dict[str, Any], intent: str) -> tuple[bool, str]:
+    """Whether to answer about ``med`` (not when "did you mean …?" was asked), and the strength note."""
+    mention = _mention(d, ref)
+    if not d.parsed.confirmed and flows_care.confirm_near_miss(d, med, mention, intent):
+        return False, ""
+    name = str(med.get("brand_name") or med.get("display_name") or ref.get("q") or "")
+    return True, flows_care.strength_note(d, med, mention, name)
 
 
 def _resolve_unknown(d: Dialogue, intent: str) -> list[MedRef]:
@@ -120,10 +135,13 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
             _lookup_failed(d, result, ref["q"], "info")
             continue
         med = result.envelope.get("medication") or {}
+        answer, note = _checked(d, ref, med, "info")
+        if not answer:
+            continue
         name = str(med.get("display_name") or ref["q"])
         _learn(d, med.get("med_id"), name)
         facets = d.parsed.facets or {"ingredients", "dosage", "warnings", "rx"}
-        lines: list[str] = []
+        lines: list[str] = [note] if note else []
         if "ingredients" in facets or facets == {"rx"}:
             text, count = _ingredients(med, d.lang)
             if text:
@@ -171,7 +189,10 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
             continue
         store = str((result.envelope.get("store") or {}).get("name") or "")
         matches = [m for m in result.envelope.get("matches") or [] if isinstance(m, dict)]
-        lines = [_stock_line(d, m, store) for m in matches]
+        answer, note = _checked(d, ref, matches[0], "availability") if len(matches) == 1 else (True, "")
+        if not answer:
+            continue
+        lines = ([note] if note else []) + [_stock_line(d, m, store) for m in matches]
         for match in matches:
             _learn(d, match.get("med_id"), match.get("display_name"))
             if match.get("rx_required"):
@@ -267,6 +288,7 @@ def list_medications(d: Dialogue) -> None:
         return
     filters = "".join(say(d.lang, f"list_{f}") for f in (p.rx_filter, p.stock_filter) if f)
     lines = [say(d.lang, "list_header", filters=filters, store=_store_name(d, d.store))]
+    d.state["options"] = [str(med.get("display_name")) for med in meds]
     for med in meds:
         rx = say(d.lang, "word_rx" if med.get("rx_required") else "word_otc")
         stock = say(d.lang, "word_in" if med.get("in_stock") else "word_out")

@@ -13,9 +13,9 @@ from typing import Any
 from pharmai.agent.engines.offline import _policy, flows_multi
 from pharmai.agent.engines.offline.flows_catalog import targets
 from pharmai.agent.engines.offline.state import Dialogue
-from pharmai.agent.engines.offline.texts import format_date, join_names, say, status_word
+from pharmai.agent.engines.offline.texts import format_date, join_names, count_prescriptions, refills_after, refills_left, say, status_word
 
-__all__ = ["code", "identity", "own_only", "prescriptions", "refill", "resolution"]
+__all__ = ["code", "identity", "own_only", "prescriptions", "refill", "resolution", "verify_and_continue"]
 
 _MAX_RX = 20
 
@@ -130,12 +130,12 @@ def prescriptions(d: Dialogue) -> None:
     if not items:
         d.say("rx_none")
         return
-    lines = [say(d.lang, "rx_header", count=len(items), user=d.state.pop("rx_user", "") or "")]
+    lines = [say(d.lang, "rx_header", count=count_prescriptions(d.lang, len(items)), user=d.state.pop("rx_user", "") or "")]
     for n, item in enumerate(items, start=1):
         status = "refill_pending" if item.get("refill_pending") else item.get("status")
         lines.append(
-            say(d.lang, "rx_line", n=n, name=item.get("display_name"), refills=item.get("refills_left"),
-                status=status_word(d.lang, status))
+            say(d.lang, "rx_line", n=n, name=item.get("display_name"), refills=refills_left(d.lang, item.get("refills_left")),
+                status=status_word(d.lang, status), expires=format_date(d.lang, item.get("expires_at")))
         )  # fmt: skip
     lines.append(say(d.lang, "rx_offer"))
     d.add("\n".join(lines))
@@ -143,18 +143,15 @@ def prescriptions(d: Dialogue) -> None:
 
 
 def own_only(d: Dialogue) -> None:
-    """Someone else's prescriptions were asked for: only the person's own, after their own identification.
+    """Someone else's prescriptions were asked for: only the person's own can be discussed.
 
-    No tool runs: the reply says why, then offers the person's own list (or asks for their email / phone).
+    No tool runs — no lookup of the other person, no code sent to their phone or email, and no check of
+    the person's own prescriptions either (that would answer a question about someone else). The reply says
+    why and offers the person's own list, which still needs their own identification.
     """
     d.say("own_rx_only")
-    if d.identified:
-        d.say("own_rx_offer")
-        d.ask("own_rx_offer")
-        return
-    d.state["after_identity"] = {"intent": "prescriptions", "refs": [], "meds": []}
-    d.say("ask_identifier")
-    d.ask("identifier")
+    d.say("own_rx_offer")
+    d.ask("own_rx_offer")
 
 
 def _listed(d: Dialogue) -> list[dict[str, Any]] | None:
@@ -205,7 +202,7 @@ def refill(d: Dialogue, *, request: bool) -> None:
     if target.get("missing"):
         d.say("rx_none_for_med", name=_typed_name(d))
         return
-    _verify_and_continue(d, target, request=request)
+    verify_and_continue(d, target, request=request)
 
 
 def _many(d: Dialogue) -> bool:
@@ -225,7 +222,7 @@ def _many(d: Dialogue) -> bool:
         d.say("rx_none_for_med", name=name)
     flows_multi.check_together(d, [(str(t.get("med_id")), str(t.get("name") or "")) for t in found])
     flows_multi.queue(d, found[1:])
-    _verify_and_continue(d, found[0], request=True)
+    verify_and_continue(d, found[0], request=True)
     _continue_queue(d)
     return True
 
@@ -237,7 +234,7 @@ def _continue_queue(d: Dialogue) -> None:
         if target is None:
             return
         d.say("refill_next", name=target.get("name") or target.get("presc_id"))
-        _verify_and_continue(d, target, request=True)
+        verify_and_continue(d, target, request=True)
     names = flows_multi.queued_names(d)
     if names:
         d.say("refill_then", names=join_names(d.lang, names))
@@ -248,7 +245,7 @@ def _typed_name(d: Dialogue) -> str:
     return str(getattr(mention, "matched_text", "") or "")
 
 
-def _verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) -> None:
+def verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) -> None:
     name = str(target.get("name") or target.get("presc_id"))
     result = d.call("prescription_verify", presc_id=target.get("presc_id"), intent="refill")
     if not result.ok:
@@ -262,16 +259,9 @@ def _verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) 
         # Seed 000: several medications are checked together before another one is requested.
         flows_multi.check_together(d, [(str(target.get("med_id")), name)])
     else:
-        d.say(
-            "rx_eligible",
-            name=name,
-            refills=env.get("refills_remaining"),
-            date=format_date(d.lang, env.get("expires_at")),
-        )
+        refills = refills_left(d.lang, env.get("refills_remaining"))
+        d.say("rx_eligible", name=name, date=format_date(d.lang, env.get("expires_at")), refills=refills)
         d.add(_policy.rx_note(d.lang, name))
-        d.say("refill_offer")
-        d.ask("refill_offer", target=target)
-        return
     stock = d.call("inventory_check", med_id=target.get("med_id"), store_id=d.store or d.turn.session.store_id)
     if not stock.ok:
         d.add(d.error_text(stock))
@@ -280,6 +270,8 @@ def _verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) 
     matches = [m for m in stock.envelope.get("matches") or [] if isinstance(m, dict)]
     match: dict[str, Any] = matches[0] if matches else {}
     if not match.get("in_stock"):
+        if not request:
+            return  # eligible, but nothing to pick up yet: nothing to propose
         eta = match.get("restock_eta")
         eta_text = say(d.lang, "refill_eta", date=format_date(d.lang, eta)) if eta else ""
         d.say("refill_no_stock", name=name, store=store, eta=eta_text)
@@ -287,7 +279,7 @@ def _verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) 
         return
     placed = d.call("request_refill", presc_id=target.get("presc_id"), store_id=d.store or d.turn.session.store_id)
     refills = env.get("refills_remaining")
-    after = max(int(refills) - 1, 0) if isinstance(refills, int) else "?"
+    after = max(int(refills) - 1, 0) if isinstance(refills, int) else None
     d.state["refill"] = {
         "presc_id": target.get("presc_id"),
         "med_id": target.get("med_id"),
@@ -295,8 +287,10 @@ def _verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) 
         "store": store,
     }
     if placed.confirmation is not None or placed.error_code == "CONFIRMATION_REQUIRED":
-        d.say("refill_confirm", name=name, store=store, after=after)
-        d.add(_policy.rx_note(d.lang, name))
+        # The server's confirmation is the only question: a "yes" approves it (one step for the person).
+        d.say("refill_confirm", name=name, store=store, after=refills_after(d.lang, after))
+        if request:
+            d.add(_policy.rx_note(d.lang, name))
     elif placed.ok:
         _done(d, placed.envelope)
     else:

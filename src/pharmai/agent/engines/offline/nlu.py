@@ -1,8 +1,10 @@
-"""Understanding one message: its intent and its slots, in English and Hebrew.
+"""Understanding one message: its intents, its dialogue act and its slots, in English and Hebrew.
 
-Intents are found by cue phrases matched on the normalised text (Hebrew prefixes allowed in front of a
-cue), medications by the injected catalog ``mentions`` callable, identifiers by :mod:`pharmai.text`.
-Nothing here calls a tool or reads the database.
+Intents come from the trained model (:mod:`pharmai.nlu`), which generalises over word order, typos and
+slang; the cue phrases below (matched on the normalised text, Hebrew prefixes allowed) are kept where they
+are exact — one-time codes, identifiers, another person's records, handoff verbs — and decide when the
+model is unsure. Medications come from the injected catalog ``mentions`` callable, identifiers from
+:mod:`pharmai.text`. Nothing here calls a tool or reads the database.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pharmai.nlu import Understanding, understand
 from pharmai.text.identifiers import find_email, find_phone
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["Parsed", "clean_name", "medication_groups", "parse", "remainder_query"]
+__all__ = ["PLACES", "Parsed", "clean_name", "medication_groups", "parse", "remainder_query"]
 
 MentionsFn = Callable[[str], Sequence[Any]]
 
@@ -154,6 +157,32 @@ _STORES = {
     "s2": _cues("jerusalem", "jaffa", "s2", "ירושלים", "יפו"),
     "s1": _cues("tel aviv", "dizengoff", "s1", "תל אביב", "דיזנגוף"),
 }
+#: Places people ask about where the chain has no branch, with their names in both languages.
+PLACES: dict[str, tuple[str, str]] = {
+    "haifa": ("Haifa", "חיפה"), "eilat": ("Eilat", "אילת"), "beer sheva": ("Beersheba", "באר שבע"),
+    "netanya": ("Netanya", "נתניה"), "ashdod": ("Ashdod", "אשדוד"), "ashkelon": ("Ashkelon", "אשקלון"),
+    "herzliya": ("Herzliya", "הרצליה"), "raanana": ("Ra'anana", "רעננה"), "rishon": ("Rishon LeZion", "ראשון לציון"),
+    "petah tikva": ("Petah Tikva", "פתח תקווה"), "holon": ("Holon", "חולון"), "bat yam": ("Bat Yam", "בת ים"),
+    "ramat gan": ("Ramat Gan", "רמת גן"), "bnei brak": ("Bnei Brak", "בני ברק"), "rehovot": ("Rehovot", "רחובות"),
+    "kfar saba": ("Kfar Saba", "כפר סבא"), "modiin": ("Modi'in", "מודיעין"), "nazareth": ("Nazareth", "נצרת"),
+    "tiberias": ("Tiberias", "טבריה"), "akko": ("Acre", "עכו"), "nahariya": ("Nahariya", "נהריה"),
+    "hadera": ("Hadera", "חדרה"), "afula": ("Afula", "עפולה"), "beit shemesh": ("Beit Shemesh", "בית שמש"),
+    "karmiel": ("Karmiel", "כרמיאל"), "lod": ("Lod", "לוד"), "ramla": ("Ramla", "רמלה"),
+    "givatayim": ("Givatayim", "גבעתיים"), "hod hasharon": ("Hod HaSharon", "הוד השרון"), "tzfat": ("Safed", "צפת"),
+    "dimona": ("Dimona", "דימונה"), "yavne": ("Yavne", "יבנה"), "kiryat shmona": ("Kiryat Shmona", "קריית שמונה"),
+}  # fmt: skip
+_PLACE_ALIASES = {
+    "beersheba": "beer sheva", "beer sheba": "beer sheva", "beersheva": "beer sheva", "באר שבע": "beer sheva",
+    "rishon lezion": "rishon", "ראשון": "rishon", "petach tikva": "petah tikva", "acre": "akko", "safed": "tzfat",
+    "ra anana": "raanana", "kiryat shemona": "kiryat shmona", "קרית שמונה": "kiryat shmona",
+}  # fmt: skip
+_PLACE_PATTERNS = [
+    (re.compile(_PREFIX + re.escape(normalize(names[1])) + r"(?=\s|$)"), key) for key, names in PLACES.items()
+] + [(re.compile(r"\b" + re.escape(key) + r"\b"), key) for key in PLACES] + [
+    (re.compile(r"\b" + re.escape(alias) + r"\b" if alias.isascii() else _PREFIX + re.escape(normalize(alias))
+                + r"(?=\s|$)"), key)
+    for alias, key in _PLACE_ALIASES.items()
+]  # fmt: skip
 _ORDINALS = [
     (_cues("first", "1st", "הראשון", "הראשונה", "ראשון", "ראשונה"), 1),
     (_cues("second", "2nd", "השני", "השנייה", "השניה", "שני", "שנייה"), 2),
@@ -194,6 +223,10 @@ class Parsed:
         rx_filter / stock_filter: Filters for listing medications.
         also: The message adds to what was asked before ("and the Simovil too", "וגם את הסימוביל").
         yes / no: The message answers a question.
+        reading: The trained model's reading (``None`` for an empty message).
+        intents: Every request of the message, most specific first (``intent`` is the first).
+        place: A place named where the chain has no branch (a key of :data:`PLACES`).
+        confirmed: The person just confirmed the medication ("did you mean …?" → "yes"): no new question.
     """
 
     text: str
@@ -214,6 +247,15 @@ class Parsed:
     names: dict[tuple[str, ...], str] = field(default_factory=dict)
     yes: bool = False
     no: bool = False
+    reading: Understanding | None = None
+    intents: list[str] = field(default_factory=list)
+    place: str | None = None
+    confirmed: bool = False
+
+    @property
+    def act(self) -> str:
+        """The dialogue act (``new``, ``affirm``, ``deny``, ``affirm_content``, ``correction``, ``ellipsis``)."""
+        return self.reading.act if self.reading is not None else "new"
 
     @property
     def identifier(self) -> str | None:
@@ -277,16 +319,53 @@ def _posing(p: Parsed) -> bool:
     return bool(_SYSTEM_PREFIX.search(p.text) or _INJECTION.search(p.norm))
 
 
+# The model's intents in the order the engine answers them: the most specific request first.
+_ORDER = (
+    "refill_request", "refill_status", "prescriptions", "equivalents", "interaction", "availability", "info",
+    "price", "list", "symptom", "advice", "medication", "followup", "greeting", "thanks", "help", "out_of_scope",
+)  # fmt: skip
+_ENGINE_NAMES = {"out_of_scope": "unknown"}
+# Below this the model is unsure, and the cue phrases decide.
+_CONFIDENT = 0.5
+
+
+def _model_intents(p: Parsed) -> list[str]:
+    reading = p.reading
+    if reading is None:
+        return []
+    held = [i for i in _ORDER if reading.scores.get(i, 0.0) >= _CONFIDENT]
+    if p.meds and "medication" in held and len(held) > 1:
+        held.remove("medication")
+    return [_ENGINE_NAMES.get(i, i) for i in held]
+
+
 def _intent(p: Parsed, identity_pending: bool) -> str:
-    norm = p.norm
+    norm, reading = p.norm, p.reading
     if p.code and (identity_pending or not p.meds):
         return "code"
+    model_other = reading is not None and reading.scores.get("other_rx", 0.0) >= _CONFIDENT
+    # Someone else's records: never a sign-in to their phone or email, never a check of the person's own.
+    if (_other_person(p) and (not p.meds or p.identifier)) or model_other:
+        return "other_rx"
     if p.identifier:
         return "identity"
-    if _HANDOFF.search(norm) and (_HANDOFF_VERB.search(norm) or len(norm.split()) <= 3):
+    handoff_cue = _HANDOFF.search(norm) and (_HANDOFF_VERB.search(norm) or len(norm.split()) <= 3)
+    if handoff_cue or (reading is not None and reading.scores.get("handoff", 0.0) >= _CONFIDENT):
         return "handoff"
-    if not p.meds and _other_person(p):
-        return "other_rx"
+    rule = _rule_intent(p)
+    if rule == "prescriptions" and _posing(p):
+        return rule  # a fake "system" note asking for prescriptions is still only that: identity first
+    if not p.intents:
+        return rule
+    first = p.intents[0]
+    if first in ("followup", "medication") and rule not in ("unknown", "medication"):
+        return rule
+    return first
+
+
+def _rule_intent(p: Parsed) -> str:
+    """The cue phrases' reading (the model's tie-breaker)."""
+    norm = p.norm
     if _REFILL.search(norm):
         if _REFILL_STATUS.search(norm) and not re.search(r"please|בבקשה|תזמין|להגיש|תגיש", norm):
             return "refill_status"
@@ -365,5 +444,17 @@ def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = Fa
         p.stock_filter = "in_stock"
     p.interaction_cue = bool(_INTERACTION.search(p.norm))
     p.also = bool(_ALSO.search(p.norm))
+    p.place = _place(p.norm) if p.store is None else None
+    p.reading = understand(text) if text.strip() else None
+    p.intents = _model_intents(p)
     p.intent = _intent(p, identity_pending)
+    if p.intent not in p.intents:
+        p.intents.insert(0, p.intent)
     return p
+
+
+def _place(norm: str) -> str | None:
+    for pattern, key in _PLACE_PATTERNS:
+        if pattern.search(norm):
+            return key
+    return None

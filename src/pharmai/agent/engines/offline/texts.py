@@ -9,7 +9,17 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-__all__ = ["TEXTS", "differences", "format_date", "join_names", "say", "status_word"]
+__all__ = [
+    "TEXTS",
+    "count_prescriptions",
+    "differences",
+    "format_date",
+    "join_names",
+    "refills_after",
+    "refills_left",
+    "say",
+    "status_word",
+]
 
 TEXTS: dict[str, dict[str, str]] = {
     "greeting": {
@@ -189,12 +199,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "he": "כעת, החידוש של {name}:",
     },
     "rx_header": {
-        "en": "I found {count} prescriptions for {user}:",
-        "he": "מצאתי {count} מרשמים עבור {user}:",
+        "en": "I found {count} for {user}:",
+        "he": "מצאתי {count} עבור {user}:",
     },
     "rx_line": {
-        "en": "{n}. {name} - refills remaining: {refills} ({status})",
-        "he": "{n}. {name} - נותרו {refills} חידושים ({status})",
+        "en": "{n}. {name} – {status}, expiry date {expires}; {refills}",
+        "he": "{n}. {name} – {status}, תאריך תפוגה {expires}; {refills}",
     },
     "rx_none": {"en": "You don't have any prescriptions on file.", "he": "אין מרשמים רשומים על שמך."},
     "rx_offer": {
@@ -206,9 +216,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "he": "לאיזה מרשם הכוונה? אפשר לציין את המספר שלו או את שם התרופה.",
     },
     "rx_eligible": {
-        "en": "Yes, your {name} prescription is eligible for a refill. Refills remaining: {refills} "
-        "(the prescription is valid until {date}).",
-        "he": "כן, המרשם שלך ל{name} זכאי לחידוש. נותרו {refills} חידושים (המרשם בתוקף עד {date}).",
+        "en": "Yes, your {name} prescription is eligible for a refill: {refills} (the prescription is valid "
+        "until {date}).",
+        "he": "כן, המרשם שלך ל{name} זכאי לחידוש: {refills} (המרשם בתוקף עד {date}).",
     },
     "refill_offer": {
         "en": "Would you like me to request the refill?",
@@ -244,9 +254,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "refill_eta": {"en": " (expected back on {date})", "he": " (צפוי לחזור למלאי ב-{date})"},
     "refill_confirm": {
-        "en": "I can request a refill of {name} for pickup at {store}. Refills left after it: {after}. "
-        "Shall I go ahead? (yes / no)",
-        "he": "אפשר להגיש בקשה לחידוש {name} לאיסוף בסניף {store}. לאחר מכן יישארו {after} חידושים. להמשיך? (כן / לא)",
+        "en": "I can request a refill of {name} for pickup at {store}. {after}Shall I go ahead? (yes / no)",
+        "he": "אפשר להגיש בקשה לחידוש {name} לאיסוף בסניף {store}. {after}להמשיך? (כן / לא)",
     },
     "refill_done": {
         "en": "Done. Your refill of {name} has been requested (reference {refill_id}). It will be ready for "
@@ -270,6 +279,37 @@ TEXTS: dict[str, dict[str, str]] = {
     "tool_error": {
         "en": "I'm sorry, I couldn't check that right now: {reason}",
         "he": "מצטערים, לא הצלחתי לבדוק זאת כרגע: {reason}",
+    },
+    "symptom_offer": {
+        "en": "If you have a particular product in mind, I can look up what its label says or check whether "
+        "it's in stock.",
+        "he": "אם יש מוצר מסוים שחשבתם עליו, אוכל לבדוק מה כתוב בעלון שלו או אם הוא במלאי.",
+    },
+    "price_unknown": {
+        "en": "I don't have prices on file, so I can't tell you the price of {names}; the staff at the branch "
+        "can tell you.",
+        "he": "אין לי מידע על מחירים, ולכן איני יכול לומר מה המחיר של {names}; הצוות בסניף ישמח לומר לכם.",
+    },
+    "price_unknown_any": {
+        "en": "I don't have prices on file; the staff at the branch can tell you the price.",
+        "he": "אין לי מידע על מחירים; הצוות בסניף ישמח לומר לכם את המחיר.",
+    },
+    "no_branch": {
+        "en": "We don't have a branch in {place}. Our branches are Tel Aviv – Dizengoff and Jerusalem – Jaffa "
+        "Street.",
+        "he": "אין לנו סניף ב{place}. הסניפים שלנו: תל אביב – דיזנגוף וירושלים – רחוב יפו.",
+    },
+    "which_store_offer": {
+        "en": "Shall I check one of them (Tel Aviv or Jerusalem)?",
+        "he": "לבדוק באחד מהם (תל אביב או ירושלים)?",
+    },
+    "strength_mismatch": {
+        "en": "We carry {name} as {carried}, not {asked}.",
+        "he": "{name} נמכר אצלנו בחוזק {carried}, לא {asked}.",
+    },
+    "near_miss": {
+        "en": "I couldn't find '{typed}' exactly. Did you mean {name}?",
+        "he": "לא מצאתי בדיוק את '{typed}'. האם התכוונת ל{name}?",
     },
     "anything_else": {"en": "Anything else I can help with?", "he": "יש עוד משהו שאפשר לעזור בו?"},
 }
@@ -301,6 +341,42 @@ _MONTHS_EN: tuple[str, ...] = (
 _MONTHS_EN += ("November", "December")
 _MONTHS_HE: tuple[str, ...] = ("ינואר", "פברואר", "מרץ", "אפריל", "מאי", "יוני", "יולי", "אוגוסט", "ספטמבר", "אוקטובר")
 _MONTHS_HE += ("נובמבר", "דצמבר")
+
+
+_HE_COUNT = {2: "שני", 3: "שלושה", 4: "ארבעה", 5: "חמישה", 6: "שישה"}
+
+
+def refills_left(language: str, count: Any) -> str:
+    """"2 refills left" / "נותרו שני חידושים", in agreement with the number ("נותר חידוש אחד")."""
+    if not isinstance(count, int):
+        return "?"
+    if _lang(language) == "he":
+        if count <= 0:
+            return "לא נותרו חידושים"
+        return "נותר חידוש אחד" if count == 1 else f"נותרו {_HE_COUNT.get(count, count)} חידושים"
+    if count <= 0:
+        return "no refills left"
+    return "1 refill left" if count == 1 else f"{count} refills left"
+
+
+def refills_after(language: str, count: Any) -> str:
+    """The sentence on the refills left once this one is requested (with a trailing space); empty if unknown."""
+    if not isinstance(count, int):
+        return ""
+    if _lang(language) == "he":
+        if count <= 0:
+            return "לאחר מכן לא יישארו חידושים. "
+        return "לאחר מכן יישאר חידוש אחד. " if count == 1 else f"לאחר מכן יישארו {_HE_COUNT.get(count, count)} חידושים. "
+    if count <= 0:
+        return "After this refill, no refills will be left. "
+    return "After this refill, 1 refill will be left. " if count == 1 else f"After this refill, {count} refills will be left. "
+
+
+def count_prescriptions(language: str, count: int) -> str:
+    """"1 prescription" / "מרשם אחד", "3 prescriptions" / "שלושה מרשמים"."""
+    if _lang(language) == "he":
+        return "מרשם אחד" if count == 1 else f"{_HE_COUNT.get(count, count)} מרשמים"
+    return "1 prescription" if count == 1 else f"{count} prescriptions"
 
 
 def _lang(language: str) -> str:

@@ -1,0 +1,66 @@
+"""The loop's own safety net: the interaction check for medications named together, whatever the engine did.
+
+Seed 000's rule is that whenever two or more medications are named together, the interaction check runs
+and its result is stated. Engines are asked to do it; this module makes sure it happened, so a personal
+question refused as advice ("I take Coumadin, may I also take aspirin?") or an LLM that skipped the tool
+still gets the check, and the reply guard then adds the explicit warning when it says avoid.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from pharmai.agent.base import StepLimitReached, ToolResult, ToolRunner
+from pharmai.agent.engines import mentions_for
+from pharmai.db.engine import Database
+
+__all__ = ["ensure_interaction_check", "named_medications"]
+
+log = logging.getLogger(__name__)
+
+#: The tool takes at most ten medications.
+_MAX_MEDS = 10
+
+
+def named_medications(db: Database, message: str) -> list[tuple[str, ...]]:
+    """The distinct medications ``message`` names, each as the product ids of one mention."""
+    groups: list[tuple[str, ...]] = []
+    for mention in mentions_for(db)(message):
+        ids = tuple(getattr(mention, "med_ids", ()) or ())
+        if ids and ids not in groups and not any(set(ids) & set(g) for g in groups):
+            groups.append(ids)
+    return groups
+
+
+def _covered(results: Sequence[ToolResult], groups: list[tuple[str, ...]]) -> bool:
+    for result in results:
+        if result.name != "interaction_check" or not isinstance(result.arguments, dict):
+            continue
+        checked = {str(m) for m in result.arguments.get("med_ids") or []}
+        if all(checked & set(group) for group in groups):
+            return True
+    return False
+
+
+def ensure_interaction_check(db: Database, runner: ToolRunner, message: str, language: str) -> ToolResult | None:
+    """Run ``interaction_check`` on the medications ``message`` names when no check of this turn covered them.
+
+    Args:
+        db: The database the catalog search reads.
+        runner: The turn's tool runner (its calls go through the executor like the engine's).
+        message: The person's message.
+        language: The reply language.
+
+    Returns:
+        The check's result, or ``None`` when none was needed (fewer than two named, or already checked).
+    """
+    groups = named_medications(db, message)
+    if len(groups) < 2 or _covered(runner.results, groups):
+        return None
+    med_ids = [group[0] for group in groups[:_MAX_MEDS]]
+    try:
+        return runner.call("interaction_check", {"med_ids": med_ids, "language": language})
+    except StepLimitReached:
+        log.warning("interaction check skipped: the turn's tool budget is spent")
+        return None

@@ -1,0 +1,110 @@
+"""Flows that keep a customer safe and honest: symptoms, prices, places without a branch, strengths and
+names that only nearly match.
+
+None of them recommends anything. A symptom gets the referral and an offer to look up a product the person
+names (never a catalog listing); a price is said to be missing (prices are not on file); a town with no
+branch is named as such before anything is checked; a strength that was not asked for, or a name that only
+resembles a product, is said or asked about instead of being silently swapped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pharmai.agent.engines.offline import _policy
+from pharmai.agent.engines.offline.nlu import PLACES
+from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.agent.engines.offline.texts import join_names, say
+from pharmai.text.fuzzy import similarity
+from pharmai.text.normalize import normalize, prefix_variants
+
+__all__ = ["confirm_near_miss", "no_branch", "place_name", "price", "strength_note", "symptom"]
+
+#: A misspelt name at least this similar (0–100) to the product's own name is taken as that product;
+#: below it the person is asked "did you mean …?".
+NEAR_MISS_SIMILARITY = 72
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def symptom(d: Dialogue) -> None:
+    """A symptom or condition: the referral, and an offer to look up a product the person names."""
+    d.add(_policy.refusal(d.lang, "advice"))
+    d.say("symptom_offer")
+
+
+def price(d: Dialogue, names: list[str]) -> None:
+    """Prices are not on file: say so (for the products named, if any)."""
+    if names:
+        d.say("price_unknown", names=join_names(d.lang, names))
+    else:
+        d.say("price_unknown_any")
+
+
+def place_name(d: Dialogue, key: str) -> str:
+    """A place's name in the reply language."""
+    names = PLACES.get(key)
+    return (names[1] if d.lang == "he" else names[0]) if names else key
+
+
+def no_branch(d: Dialogue, *, ask: dict[str, Any] | None = None) -> None:
+    """Say there is no branch in the place asked about, name the branches, and (optionally) offer to check one."""
+    d.say("no_branch", place=place_name(d, str(d.parsed.place)))
+    if ask is not None:
+        d.say("which_store_offer")
+        d.ask("which_store", **ask)
+
+
+def _digits(text: Any) -> str | None:
+    match = _NUMBER.search(str(text or ""))
+    return match.group(0) if match else None
+
+
+def strength_note(d: Dialogue, med: dict[str, Any], mention: Any, name: str) -> str:
+    """The sentence saying that the strength asked for is not the one carried; empty when they agree.
+
+    Args:
+        d: The turn.
+        med: The product as a tool returned it (``strength``).
+        mention: The catalog mention, whose ``strength`` is what the person typed after the name.
+        name: The product's display name.
+    """
+    asked = _digits(getattr(mention, "strength", None))
+    carried = _digits(med.get("strength"))
+    if not asked or not carried or float(asked) == float(carried):
+        return ""
+    unit = re.sub(r"^[\d./\s]+", "", str(med.get("strength") or "")).strip()
+    if d.lang == "he":
+        unit = {"mg": 'מ"ג', "mcg": 'מק"ג', "ml": 'מ"ל'}.get(unit, unit)
+    return say(d.lang, "strength_mismatch", name=name, asked=f"{asked} {unit}".strip(), carried=f"{carried} {unit}".strip())
+
+
+def _names_of(med: dict[str, Any]) -> list[str]:
+    keys = ("brand_name", "generic_name", "name_en", "name_he", "display_name")
+    return [normalize(str(med.get(k))) for k in keys if med.get(k)]
+
+
+def _typed(mention: Any) -> str:
+    words = normalize(str(getattr(mention, "matched_text", "") or "")).split()
+    return " ".join(w for w in words if not w.isdigit() and w not in ("mg", "mcg", "מג"))
+
+
+def confirm_near_miss(d: Dialogue, med: dict[str, Any], mention: Any, intent: str) -> bool:
+    """Ask "did you mean …?" when a misspelt name only loosely resembles the product found.
+
+    Returns:
+        True when the question was asked (the caller then says nothing else about this product).
+    """
+    if mention is None or not getattr(mention, "fuzzy", False):
+        return False
+    typed = _typed(mention)
+    if not typed:
+        return False
+    candidates = prefix_variants(typed) if " " not in typed else [typed]
+    best = max((similarity(t, name) for t in candidates for name in _names_of(med)), default=100.0)
+    if best >= NEAR_MISS_SIMILARITY:
+        return False
+    name = str(med.get("display_name") or med.get("brand_name") or "")
+    d.say("near_miss", typed=str(getattr(mention, "matched_text", "")).strip(), name=name)
+    d.ask("which_med", intent=intent, options=[str(med.get("brand_name") or name)])
+    return True

@@ -1,0 +1,100 @@
+"""Follow-ups that only make sense with the previous turn: another store, another item, another medication.
+
+"and at the Jerusalem branch?" keeps the medication and the question and changes the store; "what about
+Haifa?" says there is no branch there; "and the second one?" picks from the list last shown; "and
+Tylenol?" / "no, I meant Nurofen" asks the last question about another medication. A message with a request
+of its own is not a follow-up and is left to the normal flow.
+
+State keys read: ``last_intent``, ``last_refs`` (see :mod:`.flows_catalog`), ``rx_list``, ``options``
+(names last listed, for "the second one").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pharmai.agent.engines.offline import flows_care, flows_catalog, flows_rx
+from pharmai.agent.engines.offline.state import Dialogue
+
+__all__ = ["answer"]
+
+_CATALOG = ("availability", "info", "equivalents", "list", "price")
+_RX = ("prescriptions", "refill_status", "refill_request")
+# A message whose own reading is one of these has no request that would replace the last one.
+_NO_OWN_REQUEST = ("followup", "unknown", "medication", "greeting")
+_STORE_FOLLOWS = ("availability", "equivalents", "list", "info")
+
+
+def _last_refs(d: Dialogue) -> list[dict[str, Any]]:
+    last = d.state.get("last_refs")
+    return [r for r in last if isinstance(r, dict) and r.get("ids")] if isinstance(last, list) else []
+
+
+def _store_switch(d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]) -> bool:
+    p = d.parsed
+    if p.meds or not (p.store or p.place) or last not in _STORE_FOLLOWS:
+        return False
+    if p.intent not in (*_NO_OWN_REQUEST, "availability", "list"):
+        return False
+    intent = last if last in ("availability", "list", "equivalents") else "availability"
+    refs = _last_refs(d)
+    if p.place:
+        flows_care.no_branch(d, ask={"intent": intent, "refs": refs})
+        return True
+    if intent == "list":
+        flows_catalog.list_medications(d)
+    elif intent == "equivalents" and refs:
+        flows_catalog.equivalents(d, str(refs[0]["ids"][0]), p.store)
+    elif refs:
+        run(d, "availability", refs)
+    else:
+        return False
+    d.state["last_intent"] = intent
+    return True
+
+
+def _position(d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]) -> bool:
+    p = d.parsed
+    if not p.refs or p.meds or p.intent not in (*_NO_OWN_REQUEST, "info", "availability", *_RX):
+        return False
+    if last in _RX and d.state.get("rx_list"):
+        request = p.intent == "refill_request" or (last == "refill_request" and p.intent != "refill_status")
+        flows_rx.refill(d, request=request)
+        return True
+    options = [str(o) for o in d.state.get("options") or [] if isinstance(o, str)]
+    index = len(options) - 1 if p.refs[0] == -1 else p.refs[0] - 1
+    if not options or not 0 <= index < len(options):
+        return False
+    intent = p.intent if p.intent in ("info", "availability") else ("availability" if last == "availability" else "info")
+    run(d, intent, [{"ids": ["?"], "q": options[index]}])
+    return True
+
+
+def _other_medication(d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]) -> bool:
+    p = d.parsed
+    follows = p.intent in ("medication", "followup") or p.act in ("ellipsis", "correction")
+    if not p.meds or not follows or last not in (*_CATALOG, "interaction"):
+        return False
+    if p.intent not in ("medication", "followup", last):
+        return False
+    intent = "info" if last in ("interaction", "list") else last
+    run(d, intent, None)
+    return True
+
+
+def answer(d: Dialogue, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]) -> bool:
+    """Answer ``d`` as a follow-up of the previous turn, if it is one.
+
+    Args:
+        d: The turn.
+        run: ``run(d, intent, refs)``: the engine's catalog flow for an intent (``refs`` ``None`` = the
+            medications this message names).
+
+    Returns:
+        True when the message was answered here.
+    """
+    last = d.state.get("last_intent")
+    if not isinstance(last, str):
+        return False
+    return _store_switch(d, last, run) or _position(d, last, run) or _other_medication(d, last, run)

@@ -1,0 +1,66 @@
+"""The features a message is read by, shared by training and inference so both see the same thing.
+
+A message becomes a bag of string features over its normalised text (:func:`pharmai.text.normalize`):
+words, word pairs, the bare stems of Hebrew words that carry prefix letters ("ובסניף" → "סניף"), and
+character n-grams of every word with its edges marked, which carry typos, glued prefixes and missing
+spaces ("nurofenin", "לאדוויל") to features seen in training. Digits are folded to one shape, so "40mg"
+and "20mg" read alike. Question and exclamation marks are kept as features before normalisation removes
+them, because "נורופן יש?" is a question and "נורופן יש." is not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pharmai.text.normalize import normalize, prefix_variants
+
+__all__ = ["MAX_FEATURE_CHARS", "analyze"]
+
+#: Only the start of a very long message is read (it bounds the work per message).
+MAX_FEATURE_CHARS = 600
+
+_DIGITS = re.compile(r"\d+")
+_CHAR_SIZES = (2, 3, 4, 5)
+
+
+def _char_ngrams(word: str, out: list[str]) -> None:
+    padded = f"<{word}>"
+    length = len(padded)
+    for size in _CHAR_SIZES:
+        if size > length:
+            break
+        for start in range(length - size + 1):
+            out.append("c:" + padded[start : start + size])
+
+
+def analyze(text: str) -> list[str]:
+    """The features of one message (with repeats: counts matter).
+
+    Args:
+        text: The message as typed.
+
+    Returns:
+        Feature strings: ``w:`` words and Hebrew stems, ``b:`` word pairs, ``c:`` character n-grams, and
+        ``p:?`` / ``p:!`` for question and exclamation marks.
+    """
+    text = text[:MAX_FEATURE_CHARS]
+    features: list[str] = []
+    if "?" in text:
+        features.append("p:?")
+    if "!" in text:
+        features.append("p:!")
+    words = _DIGITS.sub("0", normalize(text)).split()
+    if not words:
+        return features or ["p:empty"]
+    previous = "<s>"
+    for word in words:
+        features.append("w:" + word)
+        for stem in prefix_variants(word)[1:]:
+            features.append("w:" + stem)
+        features.append("b:" + previous + " " + word)
+        previous = word
+        _char_ngrams(word, features)
+    features.append("b:" + previous + " </s>")
+    if len(words) <= 3:
+        features.append(f"n:{len(words)}")
+    return features

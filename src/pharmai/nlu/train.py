@@ -1,0 +1,117 @@
+"""Fitting the language-understanding model on the corpus's train split (``pharmai nlu train``).
+
+Needs scikit-learn (a development dependency): the features of :mod:`._features` are weighted by
+:class:`~sklearn.feature_extraction.text.TfidfVectorizer`, each intent gets its own logistic regression,
+and the dialogue act and the red-flag kind one multinomial logistic regression each. The fitted weights
+are copied into one array file that :class:`pharmai.nlu.model.NluModel` reads without scikit-learn.
+Fitting is deterministic: the same corpus gives the same file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pharmai.errors import ValidationFailed
+from pharmai.nlu import corpus
+from pharmai.nlu._features import analyze
+from pharmai.nlu.model import DEFAULT_MODEL_PATH, NluModel
+
+__all__ = ["HYPERPARAMETERS", "corpus_digest", "fit", "save"]
+
+#: Chosen on the dev split (see the README's language-understanding section).
+HYPERPARAMETERS: dict[str, Any] = {
+    "min_df": 2,
+    "c_intent": 16.0,
+    "c_act": 16.0,
+    "c_flag": 16.0,
+    "thresholds": {"intent": 0.5, "advice": 0.4, "red_flag": 0.3},
+}
+
+
+def corpus_digest(examples: Sequence[corpus.Example]) -> str:
+    """A SHA-256 over the training lines, recorded in the model so a stale model can be told."""
+    digest = hashlib.sha256()
+    for example in examples:
+        labels = [example.id, example.text, *sorted(example.intents), example.act, example.red_flag or ""]
+        digest.update(json.dumps(labels, ensure_ascii=False).encode("utf-8"))
+    return digest.hexdigest()
+
+
+def _logistic(c: float, *, multiclass: bool = False) -> Any:
+    from sklearn.linear_model import LogisticRegression
+
+    solver = "lbfgs" if multiclass else "liblinear"
+    return LogisticRegression(C=c, solver=solver, max_iter=2000, random_state=0)
+
+
+def fit(examples: Sequence[corpus.Example], params: dict[str, Any] | None = None) -> dict[str, np.ndarray]:
+    """Fit the model on ``examples``; returns the arrays :class:`NluModel` takes.
+
+    Raises:
+        ValidationFailed: scikit-learn is not installed.
+    """
+    try:
+        from sklearn.feature_extraction.text import TfidfVectorizer
+    except ImportError:
+        raise ValidationFailed([{"field": "scikit-learn", "reason": "install pharmai[dev] to train"}]) from None
+    params = {**HYPERPARAMETERS, **(params or {})}
+    texts = [e.text for e in examples]
+    vectorizer = TfidfVectorizer(analyzer=analyze, min_df=params["min_df"], sublinear_tf=True, dtype=np.float32)
+    x = vectorizer.fit_transform(texts)
+    columns: list[np.ndarray] = []
+    biases: list[float] = []
+    for intent in corpus.INTENTS:
+        y = np.array([intent in e.intents for e in examples], dtype=np.int8)
+        if y.sum() == 0 or y.sum() == len(y):
+            # A label the corpus lacks (or has everywhere) cannot be learnt: it is never (always) predicted.
+            columns.append(np.zeros(x.shape[1], dtype=np.float32))
+            biases.append(-20.0 if y.sum() == 0 else 20.0)
+            continue
+        model = _logistic(params["c_intent"]).fit(x, y)
+        columns.append(model.coef_[0])
+        biases.append(float(model.intercept_[0]))
+    for labels, values, c in (
+        (corpus.ACTS, [e.act for e in examples], params["c_act"]),
+        (("none", *corpus.RED_FLAGS), [e.red_flag or "none" for e in examples], params["c_flag"]),
+    ):
+        model = _logistic(c, multiclass=True).fit(x, values)
+        classes = list(model.classes_)
+        for label in labels:
+            if label in classes:
+                columns.append(model.coef_[classes.index(label)])
+                biases.append(float(model.intercept_[classes.index(label)]))
+            else:
+                columns.append(np.zeros(x.shape[1], dtype=np.float32))
+                biases.append(-20.0)
+    vocabulary = sorted(vectorizer.vocabulary_, key=vectorizer.vocabulary_.__getitem__)
+    meta = {
+        "intents": list(corpus.INTENTS),
+        "acts": list(corpus.ACTS),
+        "red_flags": ["none", *corpus.RED_FLAGS],
+        "thresholds": params["thresholds"],
+        "params": {k: v for k, v in params.items() if k != "thresholds"},
+        "corpus_sha256": corpus_digest(examples),
+        "examples": len(examples),
+    }
+    return {
+        "vocab": np.frombuffer("\n".join(vocabulary).encode("utf-8"), dtype=np.uint8),
+        "idf": vectorizer.idf_.astype(np.float32),
+        "weights": np.stack(columns, axis=1).astype(np.float16),
+        "bias": np.array(biases, dtype=np.float32),
+        "meta": np.frombuffer(json.dumps(meta, sort_keys=True).encode("utf-8"), dtype=np.uint8),
+    }
+
+
+def save(arrays: dict[str, np.ndarray], path: Path | str = DEFAULT_MODEL_PATH) -> NluModel:
+    """Write the model file (compressed) and return the model read back from it."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        np.savez_compressed(handle, **arrays)
+    return NluModel.load(path)

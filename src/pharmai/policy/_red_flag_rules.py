@@ -1,0 +1,113 @@
+"""High-precision cues of the three red-flag kinds, in English and Hebrew, over normalised text.
+
+The trained model (:mod:`pharmai.nlu`) catches the many ways people describe an emergency; these rules
+make sure the unmistakable ones ("chest pain", "overdose", "להתאבד") never depend on a model. A cue in a
+clause that asks what a leaflet or label says ("is bleeding a side effect?") is a printed fact, not an
+event, so only the ``always`` cues fire there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pharmai.policy._rules import fold
+
+__all__ = ["ALWAYS", "LABEL_CONTEXT", "RULES"]
+
+_P = "(?:^|(?<=\\s))[ובהלמשכ]{0,3}"  # Hebrew prefix letters before a word
+
+
+def _he(pattern: str) -> str:
+    return fold(pattern)
+
+
+_EMERGENCY = [
+    r"\bchest\b.{0,40}\b(?:pain|pains|pressure|tight|tightness|hurts|hurting|crushing|heavy|heaviness|squeez\w*)",
+    r"\b(?:pain|pressure|tightness|crushing|heaviness|squeezing)\b.{0,30}\bchest\b",
+    r"\b(?:having|had|is having|its|signs of|symptoms of|think (?:\w+ ){0,3}(?:is |was )?(?:having|had))"
+    r" (?:a |an )?(?:stroke|heart attack|cardiac arrest)\b",
+    r"\b(?:pain|ache|numb\w*|tingl\w*)\b.{0,30}\b(?:left arm|jaw)\b|\b(?:left arm|jaw)\b.{0,25}\b(?:pain|hurts|numb\w*)",
+    r"\b(?:cant|cannot|can not|unable to|struggling to|trouble|difficulty|hard to|hard time|not able to)\b"
+    r".{0,12}\bbreath\w*",
+    r"\b(?:short(?:ness)? of breath|not breathing|stopped breathing|gasping|choking|turning blue|lips (?:are )?blue)\b",
+    r"\bface\b.{0,20}\b(?:droop\w*|drooping|numb)\b|\bslurr\w*\b|\bspeech\b.{0,15}\b(?:slurred|garbled|strange)\b",
+    r"\b(?:cant|cannot|unable to)\b (?:move|lift|feel) (?:his|her|my|their) (?:arm|leg|face|side)\b",
+    r"\b(?:passed out|fainted|fainting|unconscious|unresponsive|not waking up|wont wake up|collapsed|blacked out)\b",
+    r"\b(?:seizure|seizures|convuls\w*|having a fit)\b",
+    r"\b(?:heavy|severe|uncontrolled|massive|a lot of|lots of|profuse)\b.{0,12}\bbleed\w*"
+    r"|\bbleed\w*\b.{0,20}\b(?:wont stop|not stopping|doesnt stop|heavily|a lot|everywhere)\b",
+    r"\b(?:vomit\w*|throw\w* up|puk\w*|cough\w* up)\b.{0,15}\bblood\b|\bblood\b.{0,10}\b(?:in|from) (?:his |her |my )?"
+    r"(?:vomit|stool|poop)\b|\bblack (?:stool|poop)\b",
+    r"\b(?:throat|tongue|lips|face)\b.{0,25}\b(?:swell\w*|swollen|closing|tight)\b|\banaphyla\w*\b",
+    r"\bstiff neck\b",
+]
+_EMERGENCY_HE = [
+    r"(?:כאב|כאבי|כאבים|לחץ|לחצים|מועקה|כבדות|צריבה חזקה)\s(?:\S+\s){0,3}ב?חזה",
+    r"חזה\s(?:\S+\s){0,3}(?:כואב|לוחץ|כבד|נלחץ)",
+    r"(?:יש\s(?:לי|לו|לה)|עובר\S*|חוטפ\S*|סימנ\S*|חושד\S*|חושב\S*\sש\S*|נראה\sלי\sש\S*)\s(?:\S+\s)?"
+    r"(?:שבצ|התקפ\sלב|אירוע\sמוחי|דומ\sלב)",
+    r"(?:כאב|כאבים|נימול|נימולים|עקצוצ|עקצוצים)\s(?:\S+\s){0,3}(?:ב?יד שמאל|ב?לסת)",
+    r"(?:קוצר|קשיי|קושי|קשי)\sנשימה|(?:לא|בקושי)\s(?:\S+\s)?(?:מצליח|מצליחה|מצליחים|יכול|יכולה|יכולים)\sלנשומ"
+    r"|קשה\s(?:לי\s|לו\s|לה\s|לו\sמאוד\s)?לנשומ|לא\sנושמ|הפסיק\sלנשומ|הפסיקה\sלנשומ|נחנק|נחנקת|מכחיל|מכחילה",
+    r"(?:צניחה|צנח|צנחה|נפל|נפלה)\s(?:\S+\s){0,2}(?:ב?פנים|של הפנים|הפה|בצד)|דיבור\s(?:\S+\s)?(?:משובש|מבולבל|לא ברור|מעורפל)"
+    r"|מדבר\sמשובש|מדברת\sמשובש|מגמגמ\sפתאומ",
+    r"(?:לא|לא מצליח|לא מצליחה)\s(?:להזיז|להרימ|להרגיש)\s(?:את\s)?(?:ה?יד|ה?רגל|ה?פנים|הצד)",
+    r"התעלפ\S*|איבד\S*\sהכרה|מחוסר\S*\sהכרה|לא\sמגיב\S*|לא\sמתעורר\S*|קרס|קרסה",
+    r"פרכוס\S*|מפרכס\S*|התקפ\sאפילפטי|עוויתות",
+    r"דימומ\s(?:\S+\s){0,1}(?:חזק|כבד|רציני|שלא\sנעצר|לא\sנעצר|שלא\sמפסיק|לא\sמפסיק)|מדממ\S*\s(?:\S+\s){0,1}"
+    r"(?:הרבה|חזק|בלי\sהפסקה|ולא)|(?:המונ|הרבה)\sדמ",
+    r"(?:מקיא|מקיאה|הקאה|הקאות|הקיא|הקיאה|משתעל|משתעלת)\s(?:\S+\s){0,2}דמ|דמ\sב?(?:צואה|הקאה|קיא)|צואה\sשחורה",
+    r"(?:נפיחות|נפוח|נפוחה|נפוחות|התנפח|התנפחה|התנפחו|מתנפח|מתנפחת|מתנפחות)\s(?:\S+\s){0,2}"
+    r"ב?(?:גרונ|לשונ|שפתיימ|שפתימ|פנימ|עיניימ)|(?:גרונ|לשונ|שפתיימ|שפתימ)\s(?:\S+\s){0,2}"
+    r"(?:נפוח|נפוחה|נפוחות|התנפח|התנפחו|מתנפח|נסגר|נסגרת)|אנפילק\S*",
+    r"צוואר\sנוקשה|נוקשות\s(?:ב|של\s)?צוואר",
+]
+_POISON = [
+    r"\boverdos\w*\b|\bod(?:ed|d)\b|\bpoisoned\b|\bpoisoning\b",
+    r"\b(?:took|taken|swallowed|ate|had|downed)\b.{0,20}\b(?:\d{2,}|too many|a lot of|lots of|all (?:of )?(?:the|my|his|"
+    r"her)|the whole|a whole|a handful of|handful of|half (?:a|the) (?:bottle|box|pack))\b.{0,25}"
+    r"\b(?:pills?|tablets?|capsules?|meds|medication|medicine|bottle|box|pack)\b",
+    r"\b(?:swallowed|drank|drunk|ate|ingested|licked)\b.{0,30}\b(?:bleach|detergent|cleaner|cleaning|chemical|"
+    r"antifreeze|battery|batteries|pod|pods|paint|kerosene|pesticide|rat poison|weed killer|pills?|tablets?)\b",
+    r"\b(?:\d+|several|many|five|ten) times (?:the|his|her|my) (?:dose|dosage)\b",
+]
+_POISON_HE = [
+    r"מנת\sיתר|מנה\sמופרזת|הרעלה|הורעל\S*|הרעלת|רעל\b",
+    r"(?:בלע|בלעה|בלעו|בלעתי|אכל|אכלה|שתה|שתתה|שתיתי|ליקק|ליקקה)\s(?:\S+\s){0,4}(?:כדורימ|כדור|טבליות|תרופות|"
+    r"אקונומיקה|חומר\sניקוי|נוזל\s(?:כביסה|כלימ)|סוללה|סוללות|קפסולת\sכביסה|רעל|חומר\sהדברה|נפט)",
+    r"(?:לקחתי|לקח|לקחה|לקחנו|נטלתי|נטל|נטלה)\s(?:\S+\s){0,3}(?:\d{2,}|המונ|הרבה\sמאוד|את\sכל|חפיסה\sשלמה|קופסה"
+    r"\sשלמה|חצי\s(?:קופסה|חפיסה|בקבוק))\s(?:\S+\s){0,2}(?:כדורימ|טבליות|כדור|תרופות|קפסולות)",
+    r"פי\s(?:\d+|שניימ|שלוש|ארבע|חמש|עשר|כמה)\s(?:\S+\s)?(?:מהמינונ|מהמנה|מנה|מינונ)",
+]
+_DISTRESS = [
+    r"\bsuicid\w*\b|\bkill (?:myself|himself|herself)\b|\bend (?:my life|it all|things)\b|\btake my (?:own )?life\b",
+    r"\b(?:want|wanna|wish|going) to die\b|\bdont want to (?:live|be alive|wake up|be here)\b|\bbetter off dead\b",
+    r"\b(?:hurt|harm|cut|cutting|hurting|harming) (?:myself|himself|herself)\b|\bself ?harm\w*\b",
+    r"\b(?:lethal|fatal|deadly) (?:dose|amount)\b|\bhow many\b.{0,30}\b(?:to die|to not wake up|never wake up)\b",
+    r"\bno (?:reason|point) (?:to|in) (?:live|living|going on)\b|\bcant go on\b",
+]
+_DISTRESS_HE = [
+    r"להתאבד|התאבדות|אובדנ\S*|מתאבד\S*",
+    r"(?:רוצה|רוצים|בא לי|מתחשק לי)\s(?:\S+\s)?למות|לא\sרוצה\s(?:\S+\s)?(?:לחיות|להתעורר|להיות\sפה|להמשיכ)",
+    r"לשימ\sקצ|לגמור\sעמ\s(?:זה|הכל|החיימ)|לסיימ\sאת\s(?:הכל|החיימ)",
+    r"לפגוע\sבעצמ\S*|פגיעה\sעצמית|לחתוכ\sאת\sעצמ\S*|חותכ\S*\sאת\sעצמ\S*",
+    r"מנה\sקטלנית|מינונ\sקטלני|כמות\sקטלנית|(?:שלא|לא)\s(?:א|י|ת)?תעורר|כדי\sלא\sלהתעורר|אינ\sטעמ\sלחיות",
+]
+
+RULES: dict[str, re.Pattern[str]] = {
+    "emergency": re.compile("|".join([*_EMERGENCY, *(_P + _he(p) for p in _EMERGENCY_HE)])),
+    "poison": re.compile("|".join([*_POISON, *(_P + _he(p) for p in _POISON_HE)])),
+    "distress": re.compile("|".join([*_DISTRESS, *(_P + _he(p) for p in _DISTRESS_HE)])),
+}
+#: Cues that hold even in a clause about the label: nobody reads "I overdosed" off a leaflet.
+ALWAYS: dict[str, re.Pattern[str]] = {
+    "poison": re.compile(r"\boverdosed\b|\bi (?:took|swallowed)\b.{0,20}\b\d{2,}\b|" + _he(r"לקחתי\s(?:\S+\s){0,2}\d{2,}")),
+    "distress": re.compile(
+        r"\b(?:i|im)\b.{0,20}\b(?:want to die|kill myself|suicidal)\b|" + _he(r"(?:אני|בא לי)\s(?:\S+\s){0,2}(?:למות|להתאבד)")
+    ),
+}
+#: A clause that asks what the leaflet or label says.
+LABEL_CONTEXT = re.compile(
+    r"\b(?:side effects?|leaflet|label|insert|package|warnings?|listed|printed|says about|mention\w*)\b|"
+    + _he(r"תופעות\sלוואי|תופעת\sלוואי|עלון|עלונ|אזהר\S*|כתוב|מופיע\S*|רשומ\S*")
+)

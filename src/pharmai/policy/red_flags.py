@@ -1,0 +1,50 @@
+"""Red flags: messages that describe an emergency, a poisoning or emotional distress.
+
+A red flag is found by the high-precision cues of :mod:`._red_flag_rules` or by the trained model
+(:mod:`pharmai.nlu`); either is enough, because a missed emergency costs more than a needless phone
+number. The urgent-care reply (:func:`pharmai.policy.texts.urgent_reply`) then comes first, whatever
+engine writes the rest.
+"""
+
+from __future__ import annotations
+
+from pharmai.nlu import Understanding, understand
+from pharmai.policy._red_flag_rules import ALWAYS, LABEL_CONTEXT, RULES
+from pharmai.policy._rules import split_clauses
+from pharmai.text import normalize
+
+__all__ = ["RED_FLAG_KINDS", "red_flags"]
+
+#: The kinds, most urgent first: the order the urgent-care reply names them in.
+RED_FLAG_KINDS = ("emergency", "poison", "distress")
+
+
+def _rule_kinds(text: str) -> set[str]:
+    found: set[str] = set()
+    for clause in split_clauses(text):
+        # "Is bleeding listed as a side effect?" asks what the leaflet says, not about an event.
+        label = bool(LABEL_CONTEXT.search(clause))
+        for kind, pattern in (ALWAYS if label else RULES).items():
+            if pattern.search(clause):
+                found.add(kind)
+    whole = normalize(text)
+    for kind, pattern in ALWAYS.items():
+        if pattern.search(whole):
+            found.add(kind)
+    return found
+
+
+def red_flags(text: str, reading: Understanding | None = None) -> tuple[str, ...]:
+    """The red-flag kinds ``text`` describes, most urgent first (empty for an ordinary message).
+
+    Args:
+        text: The person's message.
+        reading: The model's reading of ``text``, when the caller already has it.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return ()
+    found = _rule_kinds(text)
+    reading = reading or understand(text)
+    if reading.red_flag is not None:
+        found.add(reading.red_flag)
+    return tuple(kind for kind in RED_FLAG_KINDS if kind in found)
