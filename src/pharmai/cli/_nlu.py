@@ -40,9 +40,7 @@ def train(
     elapsed = time.perf_counter() - started
     typer.echo(f"fitted on {len(examples)} messages, {model.size} features, in {elapsed:.1f} s")
     readings = [model.read(e.text) for e in dev]
-    predictions = [
-        metrics.Prediction(frozenset(r.intents), r.act, r.advice, r.red_flag) for r in readings
-    ]
+    predictions = [metrics.Prediction(frozenset(r.intents), r.act, r.advice, r.red_flag) for r in readings]
     for language, figures in sorted(metrics.measure(dev, predictions).items()):
         typer.echo(
             f"dev {language}: {figures.messages} messages, intents {figures.intent_accuracy:.1%}, "

@@ -8,6 +8,7 @@ in Hebrew and English; ``is_yes`` / ``is_no`` read answers to a pending confirma
 from pharmai.policy.classifier import classify
 from pharmai.policy.confirm import is_no, is_yes
 from pharmai.policy.guard import GuardResult, guard_reply
+from pharmai.policy.red_flags import RED_FLAG_KINDS, red_flags
 from pharmai.policy.texts import (
     REFUSAL_KINDS,
     avoid_warning,
@@ -17,7 +18,6 @@ from pharmai.policy.texts import (
     rx_note,
     step_limit_reply,
 )
-from pharmai.policy.red_flags import RED_FLAG_KINDS, red_flags
 from pharmai.policy.urgent import DEFAULT_NUMBERS, urgent_reply
 from pharmai.policy.verdict import AdviceVerdict
 

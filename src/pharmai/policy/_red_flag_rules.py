@@ -85,6 +85,8 @@ _DISTRESS = [
     r"\b(?:hurt|harm|cut|cutting|hurting|harming) (?:myself|himself|herself)\b|\bself ?harm\w*\b",
     r"\b(?:lethal|fatal|deadly) (?:dose|amount)\b|\bhow many\b.{0,30}\b(?:to die|to not wake up|never wake up)\b",
     r"\bno (?:reason|point) (?:to|in) (?:live|living|going on)\b|\bcant go on\b",
+    r"\b(?:if i (?:was|were) gone|if i disappeared|better off without me|nobody would (?:care|miss me|notice)|"
+    r"no one would (?:care|miss me|notice))\b",
 ]
 _DISTRESS_HE = [
     r"להתאבד|התאבדות|אובדנ\S*|מתאבד\S*",
@@ -92,6 +94,8 @@ _DISTRESS_HE = [
     r"לשימ\sקצ|לגמור\sעמ\s(?:זה|הכל|החיימ)|לסיימ\sאת\s(?:הכל|החיימ)",
     r"לפגוע\sבעצמ\S*|פגיעה\sעצמית|לחתוכ\sאת\sעצמ\S*|חותכ\S*\sאת\sעצמ\S*",
     r"מנה\sקטלנית|מינונ\sקטלני|כמות\sקטלנית|(?:שלא|לא)\s(?:א|י|ת)?תעורר|כדי\sלא\sלהתעורר|אינ\sטעמ\sלחיות",
+    r"(?:יהיה|יהיו)\s(?:\S+\s){0,2}(?:טוב|טובימ)\s(?:יותר\s)?בלעדי|אפ\sאחד\sלא\s(?:ישימ\sלב|יתגעגע|ידאג)"
+    r"|עדיפ\sשלא\s(?:אהיה|אהיה\sפה)|אינ\sלי\sבשביל\sמה\sלחיות",
 ]
 
 RULES: dict[str, re.Pattern[str]] = {
@@ -101,9 +105,12 @@ RULES: dict[str, re.Pattern[str]] = {
 }
 #: Cues that hold even in a clause about the label: nobody reads "I overdosed" off a leaflet.
 ALWAYS: dict[str, re.Pattern[str]] = {
-    "poison": re.compile(r"\boverdosed\b|\bi (?:took|swallowed)\b.{0,20}\b\d{2,}\b|" + _he(r"לקחתי\s(?:\S+\s){0,2}\d{2,}")),
+    "poison": re.compile(
+        r"\boverdosed\b|\bi (?:took|swallowed)\b.{0,20}\b\d{2,}\b|" + _he(r"לקחתי\s(?:\S+\s){0,2}\d{2,}")
+    ),
     "distress": re.compile(
-        r"\b(?:i|im)\b.{0,20}\b(?:want to die|kill myself|suicidal)\b|" + _he(r"(?:אני|בא לי)\s(?:\S+\s){0,2}(?:למות|להתאבד)")
+        r"\b(?:i|im)\b.{0,20}\b(?:want to die|kill myself|suicidal)\b|"
+        + _he(r"(?:אני|בא לי)\s(?:\S+\s){0,2}(?:למות|להתאבד)")
     ),
 }
 #: A clause that asks what the leaflet or label says.

@@ -181,7 +181,11 @@ def guard_reply(
         violations.append("wrong_language")
         text = fallback_reply(language)
     kind = verdict.kind if verdict is not None and verdict.is_advice else "advice"
-    if verdict is not None and (verdict.symptom or verdict.is_advice) and any(n == "list_medications" for n, _ in results):
+    if (
+        verdict is not None
+        and (verdict.symptom or verdict.is_advice)
+        and any(n == "list_medications" for n, _ in results)
+    ):
         violations.append("symptom_listing")
         text = refusal(language, kind)
     text, had_advice = _drop_sentences(text, _sentence_is_advice)

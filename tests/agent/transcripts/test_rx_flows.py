@@ -72,8 +72,10 @@ def test_refill_status_of_listed_prescription(chat: Callable[..., Chat], languag
     conversation.say("david.cohen@example.com")
     conversation.say("{{otp}}")
     turn = conversation.say(STATUS[language][index])
-    assert turn.tools == ["prescription_verify"]
+    # Eligible, but Moxypen is out of stock at the store: the stock is checked and nothing is proposed.
+    assert turn.tools == ["prescription_verify", "inventory_check"]
     assert turn.args("prescription_verify") == {"presc_id": "p001", "intent": "refill", "language": language}
+    assert turn.confirmation is None
     assert "2" in turn.reply and "2026" in turn.reply
     assert ("eligible" in turn.reply) if language == "en" else ("זכאי" in turn.reply)
     assert ("requires a prescription" in turn.reply) if language == "en" else ("מרשם" in turn.reply)

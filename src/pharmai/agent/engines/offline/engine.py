@@ -15,18 +15,24 @@ from typing import Any
 
 from pharmai.agent.base import StepLimitReached, TurnInput
 from pharmai.agent.engines.offline import _policy, flows_care, flows_catalog, flows_rx, followups
-from pharmai.agent.engines.offline.nlu import parse
+from pharmai.agent.engines.offline.nlu import parse, remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 
 __all__ = ["OfflineEngine"]
 
 _CATALOG_INTENTS = ("info", "availability", "medication", "equivalents", "interaction")
 _REFILL_INTENTS = ("refill_status", "refill_request")
+# Flows that stand on their own: no refusal replaces them, nothing rides along.
+_OWN_FLOW = ("code", "identity", "handoff", "other_rx")
+# A factual request the model gives at least this much weight is answered beside a referral.
+_FACTUAL_PART = 0.15
+# "plaxivv" is looked up as a name unless the model is this sure it is off-topic.
+_CONFIDENT_SCOPE = 0.6
 # Requests that can be answered beside a refusal or a referral ("is it in stock? should I take it?").
 _FACTUAL = ("availability", "info", "equivalents", "interaction", "price", "prescriptions", *_REFILL_INTENTS)
 # A second request of the same message is answered too when the model is this sure of it.
 _SECONDARY_SCORE = 0.6
-_SECONDARY = ("price", "availability", "info", "equivalents", "refill_status", "prescriptions")
+_SECONDARY = ("price", "availability", "info", "equivalents")
 # An answer to "shall I …?" may carry words of its own ("yes, show me the equivalent"): these readings fit.
 _AFFIRM_FITS = {
     "equivalents": ("followup", "unknown", "equivalents", "availability", "medication"),
@@ -34,6 +40,14 @@ _AFFIRM_FITS = {
     "interaction_offer": ("followup", "unknown", "interaction"),
     "own_rx_offer": ("followup", "unknown", "prescriptions"),
     "which_store": ("followup", "unknown", "availability", "medication"),
+}
+
+# The request that accepts each offer on its own ("check a substitute" after "shall I check for one?").
+_OFFERED = {
+    "equivalents": "equivalents",
+    "refill_offer": "refill_request",
+    "interaction_offer": "interaction",
+    "own_rx_offer": "prescriptions",
 }
 
 Handler = Callable[["OfflineEngine", Dialogue], None]
@@ -88,7 +102,9 @@ class OfflineEngine:
         kind = str(pending.get("kind") or "")
         p = d.parsed
         fits = p.intent in _AFFIRM_FITS.get(kind, ())
-        yes = (_policy.is_yes(p.text) and not p.meds) or (p.act in ("affirm", "affirm_content") and fits)
+        # "ok, what's the alternative?" after "shall I check for an equivalent?" accepts the offer.
+        asks_it = not p.meds and p.intent == _OFFERED.get(kind)
+        yes = (_policy.is_yes(p.text) and not p.meds) or (p.act in ("affirm", "affirm_content") and fits) or asks_it
         no = (_policy.is_no(p.text) and not p.meds) or (p.act == "deny" and fits)
         if kind == "code" and p.code:
             flows_rx.code(d)
@@ -186,16 +202,36 @@ class OfflineEngine:
     def _answer(self, d: Dialogue) -> None:
         p, verdict = d.parsed, d.turn.verdict
         plan = self._plan(d)
+        if p.intent in _OWN_FLOW:
+            _HANDLERS[p.intent](self, d)  # a person, a sign-in, someone else's records: never a refusal instead
+            return
         if verdict.is_advice or verdict.symptom or p.intent in ("advice", "symptom"):
             self._refer(d, plan)
             return
+        if p.intent == "unknown" and self._looks_like_a_name(d):
+            self.run_catalog(d, "info", None)
+            return
         for intent in plan:
             _HANDLERS.get(intent, OfflineEngine._out_of_scope)(self, d)
+
+    @staticmethod
+    def _looks_like_a_name(d: Dialogue) -> bool:
+        """A word or two that no cue and no reading explains ("plaxivv"): look it up, maybe a misspelt name."""
+        p = d.parsed
+        words = remainder_query(p.text).split()
+        out_of_scope = p.reading.scores.get("out_of_scope", 0.0) if p.reading is not None else 0.0
+        return 0 < len(words) <= 2 and len(p.norm.split()) <= 4 and out_of_scope < _CONFIDENT_SCOPE
 
     def _refer(self, d: Dialogue, plan: list[str]) -> None:
         """Advice or symptoms: answer the factual part, check medications named together, then refer."""
         p, verdict = d.parsed, d.turn.verdict
         answered = False
+        if p.meds and not any(i in _FACTUAL for i in plan) and p.reading is not None:
+            # "got advil? would it help my headache": the stock part is still answered.
+            scores = p.reading.scores
+            best = next((i for i in ("availability", "info", "price") if scores.get(i, 0.0) >= _FACTUAL_PART), None)
+            if best is not None:
+                plan = [*plan, best]
         for intent in plan:
             if intent not in _FACTUAL or intent == "interaction":
                 continue
@@ -243,16 +279,12 @@ class OfflineEngine:
         if len(refs) >= 2:
             flows_catalog.interaction(d, refs)
 
-    def _catalog(self, d: Dialogue) -> None:
-        intent = d.parsed.intent if d.parsed.intent in _CATALOG_INTENTS else "info"
+    def _catalog(self, d: Dialogue, intent: str) -> None:
         if d.parsed.intent == "medication" and d.parsed.also and d.state.get("last_intent") in _REFILL_INTENTS:
             # "and the Simovil too" right after a refill: another refill, not a question about the medication.
             flows_rx.refill(d, request=d.state.get("last_intent") == "refill_request")
             return
         self.run_catalog(d, intent, None)
-
-    def _secondary_catalog(self, d: Dialogue, intent: str) -> None:
-        self.run_catalog(d, intent, flows_catalog.targets(d) or None)
 
     def _price(self, d: Dialogue) -> None:
         flows_care.price(d, [name for name in d.parsed.names.values() if name])
@@ -296,11 +328,11 @@ _HANDLERS: dict[str, Handler] = {
     "refill_status": lambda engine, d: flows_rx.refill(d, request=False),
     "refill_request": lambda engine, d: flows_rx.refill(d, request=True),
     "list": OfflineEngine._list,
-    "info": OfflineEngine._catalog,
-    "availability": OfflineEngine._catalog,
-    "medication": OfflineEngine._catalog,
-    "equivalents": OfflineEngine._catalog,
-    "interaction": OfflineEngine._catalog,
+    "info": lambda engine, d: engine._catalog(d, "info"),
+    "availability": lambda engine, d: engine._catalog(d, "availability"),
+    "medication": lambda engine, d: engine._catalog(d, "medication"),
+    "equivalents": lambda engine, d: engine._catalog(d, "equivalents"),
+    "interaction": lambda engine, d: engine._catalog(d, "interaction"),
     "price": OfflineEngine._price,
     "symptom": lambda engine, d: flows_care.symptom(d),
     "advice": lambda engine, d: d.add(_policy.refusal(d.lang, d.turn.verdict.kind)),

@@ -23,8 +23,9 @@ __all__ = ["confirm_near_miss", "no_branch", "place_name", "price", "strength_no
 
 #: A misspelt name at least this similar (0–100) to the product's own name is taken as that product;
 #: below it the person is asked "did you mean …?".
-NEAR_MISS_SIMILARITY = 72
+NEAR_MISS_SIMILARITY = 80
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_MESSAGE_STRENGTH = re.compile(r"(?<![\d.])(\d{1,4}(?:\.\d+)?)\s*(?:mg|mcg|מ[\"״]?ג|מיליגרם)?(?![\d])", re.IGNORECASE)
 
 
 def symptom(d: Dialogue) -> None:
@@ -60,23 +61,56 @@ def _digits(text: Any) -> str | None:
     return match.group(0) if match else None
 
 
-def strength_note(d: Dialogue, med: dict[str, Any], mention: Any, name: str) -> str:
-    """The sentence saying that the strength asked for is not the one carried; empty when they agree.
+def _asked_strength(d: Dialogue, mention: Any) -> str | None:
+    asked = _digits(getattr(mention, "strength", None))
+    if asked or mention is None or len(d.parsed.meds) != 1:
+        return asked
+    # "do you have the 400 mg nurofen", "נורופן של 400": a strength written before or apart from the name.
+    match = _MESSAGE_STRENGTH.search(d.parsed.text)
+    return match.group(1) if match else None
+
+
+def strength_note(d: Dialogue, med: dict[str, Any], mention: Any, name: str) -> tuple[str, dict[str, Any] | None]:
+    """The strength asked for against the one carried.
 
     Args:
         d: The turn.
-        med: The product as a tool returned it (``strength``).
-        mention: The catalog mention, whose ``strength`` is what the person typed after the name.
-        name: The product's display name.
+        med: The product as a tool returned it (``strength``, ``generic_name``).
+        mention: The catalog mention; its ``strength`` is what the person typed after the name.
+        name: The product's name for the reply.
+
+    Returns:
+        The sentence to say (empty when the strengths agree or none was asked) and, when another product of
+        the same generic has the strength asked for (Nurofen 400 → Nurofen Forte), that product
+        (``med_id``, ``display_name``) to answer about instead.
     """
-    asked = _digits(getattr(mention, "strength", None))
+    asked = _asked_strength(d, mention)
     carried = _digits(med.get("strength"))
     if not asked or not carried or float(asked) == float(carried):
-        return ""
+        return "", None
     unit = re.sub(r"^[\d./\s]+", "", str(med.get("strength") or "")).strip()
     if d.lang == "he":
         unit = {"mg": 'מ"ג', "mcg": 'מק"ג', "ml": 'מ"ל'}.get(unit, unit)
-    return say(d.lang, "strength_mismatch", name=name, asked=f"{asked} {unit}".strip(), carried=f"{carried} {unit}".strip())
+    other = _product_with_strength(d, med, asked)
+    if other is not None:
+        return say(d.lang, "strength_is", name=name, asked=f"{asked} {unit}".strip(), other=other["display_name"]), other
+    asked_text, carried_text = f"{asked} {unit}".strip(), f"{carried} {unit}".strip()
+    return say(d.lang, "strength_mismatch", name=name, asked=asked_text, carried=carried_text), None
+
+
+def _product_with_strength(d: Dialogue, med: dict[str, Any], asked: str) -> dict[str, Any] | None:
+    """Another product of the same generic in the strength asked for (Nurofen 400 → Nurofen Forte)."""
+    generic = med.get("generic_name")
+    if not generic:
+        return None
+    result = d.call("get_medication_by_name", medication_name=str(generic))
+    found = (result.envelope.get("medication") or {}) if result.ok else {}
+    for product in found.get("products") or []:
+        if not isinstance(product, dict) or product.get("med_id") == med.get("med_id"):
+            continue
+        if _digits(product.get("strength")) == asked:
+            return {"med_id": product.get("med_id"), "display_name": str(product.get("display_name"))}
+    return None
 
 
 def _names_of(med: dict[str, Any]) -> list[str]:

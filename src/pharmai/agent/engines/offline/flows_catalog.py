@@ -58,13 +58,15 @@ def _mention(d: Dialogue, ref: MedRef) -> Any:
     return next((m for m in d.parsed.mentions if tuple(getattr(m, "med_ids", ()) or ()) == ids), None)
 
 
-def _checked(d: Dialogue, ref: MedRef, med: dict[str, Any], intent: str) -> tuple[bool, str]:
-    """Whether to answer about ``med`` (not when "did you mean …?" was asked), and the strength note."""
+def _checked(d: Dialogue, ref: MedRef, med: dict[str, Any], intent: str) -> tuple[bool, str, dict[str, Any] | None]:
+    """Whether to answer about ``med`` (not when "did you mean …?" was asked), the strength note, and the
+    product of the strength asked for, to answer about instead."""
     mention = _mention(d, ref)
     if not d.parsed.confirmed and flows_care.confirm_near_miss(d, med, mention, intent):
-        return False, ""
+        return False, "", None
     name = str(med.get("brand_name") or med.get("display_name") or ref.get("q") or "")
-    return True, flows_care.strength_note(d, med, mention, name)
+    note, swap = flows_care.strength_note(d, med, mention, name)
+    return True, note, swap
 
 
 def _resolve_unknown(d: Dialogue, intent: str) -> list[MedRef]:
@@ -135,9 +137,12 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
             _lookup_failed(d, result, ref["q"], "info")
             continue
         med = result.envelope.get("medication") or {}
-        answer, note = _checked(d, ref, med, "info")
+        answer, note, swap = _checked(d, ref, med, "info")
         if not answer:
             continue
+        if swap is not None:
+            other = d.call("get_medication_by_name", medication_name=swap["display_name"])
+            med = (other.envelope.get("medication") or med) if other.ok else med
         name = str(med.get("display_name") or ref["q"])
         _learn(d, med.get("med_id"), name)
         facets = d.parsed.facets or {"ingredients", "dosage", "warnings", "rx"}
@@ -189,9 +194,12 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
             continue
         store = str((result.envelope.get("store") or {}).get("name") or "")
         matches = [m for m in result.envelope.get("matches") or [] if isinstance(m, dict)]
-        answer, note = _checked(d, ref, matches[0], "availability") if len(matches) == 1 else (True, "")
+        answer, note, swap = _checked(d, ref, matches[0], "availability") if len(matches) == 1 else (True, "", None)
         if not answer:
             continue
+        if swap is not None:
+            other = d.call("inventory_check", store_id=d.store, med_id=swap["med_id"])
+            matches = [m for m in other.envelope.get("matches") or [] if isinstance(m, dict)] if other.ok else matches
         lines = ([note] if note else []) + [_stock_line(d, m, store) for m in matches]
         for match in matches:
             _learn(d, match.get("med_id"), match.get("display_name"))

@@ -13,7 +13,15 @@ from typing import Any
 from pharmai.agent.engines.offline import _policy, flows_multi
 from pharmai.agent.engines.offline.flows_catalog import targets
 from pharmai.agent.engines.offline.state import Dialogue
-from pharmai.agent.engines.offline.texts import format_date, join_names, count_prescriptions, refills_after, refills_left, say, status_word
+from pharmai.agent.engines.offline.texts import (
+    count_prescriptions,
+    format_date,
+    join_names,
+    refills_after,
+    refills_left,
+    say,
+    status_word,
+)
 
 __all__ = ["code", "identity", "own_only", "prescriptions", "refill", "resolution", "verify_and_continue"]
 
@@ -130,28 +138,52 @@ def prescriptions(d: Dialogue) -> None:
     if not items:
         d.say("rx_none")
         return
-    lines = [say(d.lang, "rx_header", count=count_prescriptions(d.lang, len(items)), user=d.state.pop("rx_user", "") or "")]
-    for n, item in enumerate(items, start=1):
-        status = "refill_pending" if item.get("refill_pending") else item.get("status")
-        lines.append(
-            say(d.lang, "rx_line", n=n, name=item.get("display_name"), refills=refills_left(d.lang, item.get("refills_left")),
-                status=status_word(d.lang, status), expires=format_date(d.lang, item.get("expires_at")))
-        )  # fmt: skip
+    groups = [set(group) for group in d.parsed.meds]
+    if groups:
+        # "Until when is my Glucophage prescription valid?": that prescription only.
+        named = [(n, i) for n, i in enumerate(items, start=1) if any(i.get("med_id") in g for g in groups)]
+        if not named:
+            d.say("rx_not_on_file", name=_typed_name(d))
+            return
+        d.add("\n".join(_rx_line(d, n, item) for n, item in named))
+        return
+    lines = [
+        say(d.lang, "rx_header", count=count_prescriptions(d.lang, len(items)), user=d.state.pop("rx_user", "") or "")
+    ]
+    lines.extend(_rx_line(d, n, item) for n, item in enumerate(items, start=1))
     lines.append(say(d.lang, "rx_offer"))
     d.add("\n".join(lines))
     d.ask("rx_offer")
 
 
+def _rx_line(d: Dialogue, n: int, item: dict[str, Any]) -> str:
+    status = "refill_pending" if item.get("refill_pending") else item.get("status")
+    return say(
+        d.lang,
+        "rx_line",
+        n=n,
+        name=item.get("display_name"),
+        refills=refills_left(d.lang, item.get("refills_left")),
+        status=status_word(d.lang, status),
+        expires=format_date(d.lang, item.get("expires_at")),
+    )
+
+
 def own_only(d: Dialogue) -> None:
     """Someone else's prescriptions were asked for: only the person's own can be discussed.
 
-    No tool runs — no lookup of the other person, no code sent to their phone or email, and no check of
-    the person's own prescriptions either (that would answer a question about someone else). The reply says
-    why and offers the person's own list, which still needs their own identification.
+    No tool runs — no lookup of the other person, no code sent to a phone or email the message gave, and no
+    check of the person's own prescriptions either (that would answer a question about someone else). The
+    reply says why and offers the person's own list, which needs their own identification first.
     """
     d.say("own_rx_only")
-    d.say("own_rx_offer")
-    d.ask("own_rx_offer")
+    if d.identified:
+        d.say("own_rx_offer")
+        d.ask("own_rx_offer")
+        return
+    d.state["after_identity"] = {"intent": "prescriptions", "refs": [], "meds": []}
+    d.say("ask_identifier")
+    d.ask("identifier")
 
 
 def _listed(d: Dialogue) -> list[dict[str, Any]] | None:
@@ -194,6 +226,9 @@ def refill(d: Dialogue, *, request: bool) -> None:
     target = _target(d)
     if target is None and not d.identified:
         _start_identity(d, _after(d, intent))
+        return
+    if target is None and not request and not d.parsed.meds:
+        prescriptions(d)  # "how many refills do I have left?": every prescription, with its refills
         return
     if target is None:
         d.say("which_rx")

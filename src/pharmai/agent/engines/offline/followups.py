@@ -66,12 +66,16 @@ def _position(d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[st
     index = len(options) - 1 if p.refs[0] == -1 else p.refs[0] - 1
     if not options or not 0 <= index < len(options):
         return False
-    intent = p.intent if p.intent in ("info", "availability") else ("availability" if last == "availability" else "info")
+    intent = (
+        p.intent if p.intent in ("info", "availability") else ("availability" if last == "availability" else "info")
+    )
     run(d, intent, [{"ids": ["?"], "q": options[index]}])
     return True
 
 
-def _other_medication(d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]) -> bool:
+def _other_medication(
+    d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]
+) -> bool:
     p = d.parsed
     follows = p.intent in ("medication", "followup") or p.act in ("ellipsis", "correction")
     if not p.meds or not follows or last not in (*_CATALOG, "interaction"):

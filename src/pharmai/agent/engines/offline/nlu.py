@@ -42,17 +42,21 @@ _HANDOFF = _cues(
     "רוקח", "רוקחת", "נציג", "נציגה", "בן אדם", "אדם אמיתי", "מישהו",
 )  # fmt: skip
 _HANDOFF_VERB = _cues(
+    "get me", "put me through", "bring", "תחבר", "תחברי", "תעבירו", "תביא", "תביאי", "תן לי", "תני לי",
     "talk", "speak", "transfer", "connect", "contact", "call", "chat with", "want",
     "לדבר", "להעביר", "תעביר", "תעבירי", "העבר", "לשוחח", "רוצה", "חבר", "לחבר",
 )  # fmt: skip
 _MY_RX = _cues(
+    "prescribed me", "prescribed for me", "my doctor prescribed", "doctor prescribed me", "הרופא רשם לי",
+    "רשמו לי", "הרופאה רשמה לי",
     "my prescriptions", "my prescription", "prescriptions do i have", "what prescriptions", "which prescriptions",
     "list my", "my rx", "my meds", "my medications",
     "המרשמים שלי", "המרשם שלי", "מרשמים יש לי", "אילו מרשמים", "איזה מרשמים", "מה המרשמים", "מרשמים שלי",
     "התרופות שלי",
 )  # fmt: skip
 _REFILL = _cues(
-    "refill", "refills", "renew", "renewal", "re fill", "חידוש", "לחדש", "תחדש", "תחדשי", "מילוי חוזר", "חידושים",
+    "refill", "refills", "renew", "renewal", "re fill", "on my prescription", "on the prescription", "another month",
+    "על המרשם", "עוד חודש", "חידוש", "לחדש", "תחדש", "תחדשי", "מילוי חוזר", "חידושים",
 )  # fmt: skip
 _REFILL_REQUEST = _cues(
     "please refill", "i want", "i would like", "id like", "i'd like", "order", "request", "submit", "go ahead",
@@ -91,6 +95,13 @@ _INFO = _cues(
     "label", "prescription", "rx", "what does",
     "מה זה", "ספר לי", "ספרי לי", "מידע", "פרטים", "מינון", "אזהרות", "אזהרה", "רכיב", "רכיבים", "חומר פעיל",
     "למה משמש", "מרשם", "עלון", "תופעות לוואי", "ספר על", "מה ידוע על",
+)  # fmt: skip
+#: The label cues that say "label" whatever else the message says ("prescription" alone does not).
+_INFO_STRONG = _cues(
+    "what is", "whats", "tell me about", "know about", "info about", "information", "info", "details", "dosage",
+    "dose", "side effects", "warnings", "warning", "ingredient", "ingredients", "used for", "contain", "contains",
+    "label", "what does", "מה זה", "ספר לי", "ספרי לי", "מידע", "פרטים", "מינון", "אזהרות", "אזהרה", "רכיב", "רכיבים",
+    "חומר פעיל", "למה משמש", "עלון", "תופעות לוואי", "ספר על", "מה ידוע על",
 )  # fmt: skip
 _INTERACTION = _cues(
     "interaction", "interactions", "interact", "together", "combine", "combined", "mix", "with",
@@ -150,7 +161,8 @@ _RX_ONLY = _cues(
     "צריך מרשם", "מחייבות מרשם",
 )  # fmt: skip
 _OUT_OF_STOCK = _cues(
-    "out of stock", "not in stock", "unavailable", "sold out", "אזל", "אזלו", "חסר", "חסרות", "לא במלאי",
+    "out of stock", "not in stock", "unavailable", "sold out", "out of", "run out", "ran out", "missing",
+    "אזל", "אזלו", "חסר", "חסרות", "חסרים", "לא במלאי", "אין במלאי", "שאין", "נגמר", "נגמרו", "נגמרה",
 )  # fmt: skip
 _IN_STOCK = _cues("in stock", "available", "במלאי", "זמינות", "זמין", "זמינים")
 _STORES = {
@@ -197,7 +209,7 @@ _CODE = re.compile(r"(?<!\d)(\d{6})(?!\d)")
 _STOP = set(
     normalize(
         "do you have any is are there in stock the a an of for me please what whats what's tell about info "
-        "information on is it available availability how much price can i get buy carry sell at your store "
+        "information on is it available availability how much price can i get buy carry sell at your store pls plz thx "
         "pharmacy medication medicine drug pills tablets and or hi hello thanks stock left dosage warnings "
         "יש לכם לך את ה מה זה על ספר לי ספרי במלאי מלאי זמין זמינה אפשר להשיג בבקשה תרופה תרופות של כדור "
         "כדורים מידע מינון אזהרות שלום תודה אצלכם האם it this that them they its one "
@@ -291,10 +303,23 @@ def clean_name(mention: Any, mentions: MentionsFn | None) -> str:
     return typed
 
 
+_EDGE_PUNCTUATION = "?!.,;:()[]{}\"'“”‘’«»…-–—"
+
+
 def remainder_query(text: str) -> str:
-    """What is left of a message once intent words are removed: the likely medication name."""
-    words = [word for word in normalize(text).split() if word not in _STOP and not word.isdigit()]
-    return " ".join(words)[:80]
+    """What is left of a message once intent words are removed: the likely medication name, as typed.
+
+    The words are kept in their original spelling (final letters, case), so a reply that echoes them never
+    shows the normalised form.
+    """
+    kept: list[str] = []
+    for raw in text.split():
+        word = raw.strip(_EDGE_PUNCTUATION)
+        folded = normalize(word)
+        if not folded or folded.isdigit() or all(part in _STOP for part in folded.split()):
+            continue
+        kept.append(word)
+    return " ".join(kept)[:80]
 
 
 def _refs(norm: str, text: str) -> list[int]:
@@ -327,6 +352,22 @@ _ORDER = (
 _ENGINE_NAMES = {"out_of_scope": "unknown"}
 # Below this the model is unsure, and the cue phrases decide.
 _CONFIDENT = 0.5
+# The model alone decides (against the cue phrases, or for another person's records and handoff) from here.
+_SURE = 0.8
+_UNLIKELY = 0.2
+_LEANING = 0.25
+_HANDOFF_SCORE = 0.6
+# Another person's records when the message also names a relative or someone's phone / email beside a
+# prescription word ("my wife's Zoloft prescription", "her phone is 05…").
+_MAYBE = 0.35
+_RELATION = re.compile(
+    r"\b(?:wife|husband|partner|mother|mom|mum|father|dad|son|daughter|brother|sister|friend|neighbou?r|grandma|"
+    r"grandpa|grandmother|grandfather|aunt|uncle|colleague|roommate|boss)s?\b|\b(?:she|he|her|his|their)\b|"
+    + _cues(
+        "אשתי", "בעלי", "אמא שלי", "אבא שלי", "אמי", "אבי", "הבן שלי", "הבת שלי", "בני", "בתי", "אחי", "אחותי",
+        "השכן", "השכנה", "חבר שלי", "חברה שלי", "סבתא", "סבא", "בן הזוג", "בת הזוג", "שלה", "שלו", "שלהם",
+    ).pattern
+)  # fmt: skip
 
 
 def _model_intents(p: Parsed) -> list[str]:
@@ -334,33 +375,65 @@ def _model_intents(p: Parsed) -> list[str]:
     if reading is None:
         return []
     held = [i for i in _ORDER if reading.scores.get(i, 0.0) >= _CONFIDENT]
+    if not held:
+        # Nothing sure: the best reading still beats no reading when the cue phrases know nothing either.
+        top = max(_ORDER, key=lambda i: reading.scores.get(i, 0.0))
+        held = [top] if reading.scores.get(top, 0.0) >= _LEANING else []
     if p.meds and "medication" in held and len(held) > 1:
         held.remove("medication")
     return [_ENGINE_NAMES.get(i, i) for i in held]
 
 
 def _intent(p: Parsed, identity_pending: bool) -> str:
+    intent = _main_intent(p, identity_pending)
+    if intent in ("availability", "info") and not p.meds and "list" in p.intents and (p.stock_filter or p.rx_filter):
+        return "list"  # "anything out of stock at the moment?" names no product: a listing
+    if intent in ("unknown", "followup") and p.meds and not p.refs:
+        return "medication"  # "glucophage 500 please": a product named is a question about it
+    if intent in ("info", "medication") and p.place and p.meds:
+        return "availability"  # "check Nurofen in Haifa": where it is, not what it is
+    return intent
+
+
+def _main_intent(p: Parsed, identity_pending: bool) -> str:
     norm, reading = p.norm, p.reading
+    scores = reading.scores if reading is not None else {}
     if p.code and (identity_pending or not p.meds):
         return "code"
-    model_other = reading is not None and reading.scores.get("other_rx", 0.0) >= _CONFIDENT
     # Someone else's records: never a sign-in to their phone or email, never a check of the person's own.
-    if (_other_person(p) and (not p.meds or p.identifier)) or model_other:
+    other = scores.get("other_rx", 0.0)
+    relative = bool(_RX_WORD.search(norm) and (_RELATION.search(norm) or p.identifier or _USER_ID.search(p.text)))
+    if (_other_person(p) and (not p.meds or p.identifier)) or other >= _SURE or (relative and other >= _MAYBE):
         return "other_rx"
     if p.identifier:
         return "identity"
     handoff_cue = _HANDOFF.search(norm) and (_HANDOFF_VERB.search(norm) or len(norm.split()) <= 3)
-    if handoff_cue or (reading is not None and reading.scores.get("handoff", 0.0) >= _CONFIDENT):
+    if handoff_cue or scores.get("handoff", 0.0) >= _HANDOFF_SCORE:
         return "handoff"
     rule = _rule_intent(p)
     if rule == "prescriptions" and _posing(p):
         return rule  # a fake "system" note asking for prescriptions is still only that: identity first
-    if not p.intents:
+    model = [i for i in p.intents if i not in ("advice", "symptom")] or p.intents
+    if not model:
         return rule
-    first = p.intents[0]
-    if first in ("followup", "medication") and rule not in ("unknown", "medication"):
-        return rule
-    return first
+    first = model[0]
+    # "prescription" alone is a weak cue for the label: "can I get more Glucophage on my prescription?".
+    weak = rule in ("unknown", "medication") or (
+        rule == "info" and not _INFO_STRONG.search(norm) and p.facets <= {"rx"}
+    )
+    if first in ("advice", "symptom") and not weak:
+        return rule  # the verdict refuses the advice; the cue phrases name the factual part to answer
+    if weak or rule == first:
+        return first
+    # The cue phrases are exact about what they know; the model overrides them only when it is sure of
+    # its own reading and gives theirs almost no weight ("what is out of stock right now?" is a listing).
+    if (
+        scores.get(first, 0.0) >= _SURE
+        and scores.get(rule, 0.0) < _UNLIKELY
+        and first not in ("followup", "medication")
+    ):
+        return first
+    return rule
 
 
 def _rule_intent(p: Parsed) -> str:
@@ -448,8 +521,9 @@ def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = Fa
     p.reading = understand(text) if text.strip() else None
     p.intents = _model_intents(p)
     p.intent = _intent(p, identity_pending)
-    if p.intent not in p.intents:
-        p.intents.insert(0, p.intent)
+    if p.intent in p.intents:
+        p.intents.remove(p.intent)
+    p.intents.insert(0, p.intent)
     return p
 
 

@@ -207,6 +207,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "he": "{n}. {name} – {status}, תאריך תפוגה {expires}; {refills}",
     },
     "rx_none": {"en": "You don't have any prescriptions on file.", "he": "אין מרשמים רשומים על שמך."},
+    "rx_not_on_file": {
+        "en": "I don't see a prescription for {name} among yours.",
+        "he": "לא מצאתי מרשם ל{name} בין המרשמים שלך.",
+    },
     "rx_offer": {
         "en": "Would you like to check the refill status for any of these?",
         "he": "לבדוק את אפשרות החידוש של אחד מהם?",
@@ -295,8 +299,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "he": "אין לי מידע על מחירים; הצוות בסניף ישמח לומר לכם את המחיר.",
     },
     "no_branch": {
-        "en": "We don't have a branch in {place}. Our branches are Tel Aviv – Dizengoff and Jerusalem – Jaffa "
-        "Street.",
+        "en": "We don't have a branch in {place}. Our branches are Tel Aviv – Dizengoff and Jerusalem – Jaffa Street.",
         "he": "אין לנו סניף ב{place}. הסניפים שלנו: תל אביב – דיזנגוף וירושלים – רחוב יפו.",
     },
     "which_store_offer": {
@@ -306,6 +309,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "strength_mismatch": {
         "en": "We carry {name} as {carried}, not {asked}.",
         "he": "{name} נמכר אצלנו בחוזק {carried}, לא {asked}.",
+    },
+    "strength_is": {
+        "en": "{name} {asked} is sold as {other}.",
+        "he": "{name} {asked} נמכר אצלנו בשם {other}.",
     },
     "near_miss": {
         "en": "I couldn't find '{typed}' exactly. Did you mean {name}?",
@@ -347,7 +354,7 @@ _HE_COUNT = {2: "שני", 3: "שלושה", 4: "ארבעה", 5: "חמישה", 6: 
 
 
 def refills_left(language: str, count: Any) -> str:
-    """"2 refills left" / "נותרו שני חידושים", in agreement with the number ("נותר חידוש אחד")."""
+    """ "2 refills left" / "נותרו שני חידושים", in agreement with the number ("נותר חידוש אחד")."""
     if not isinstance(count, int):
         return "?"
     if _lang(language) == "he":
@@ -366,14 +373,20 @@ def refills_after(language: str, count: Any) -> str:
     if _lang(language) == "he":
         if count <= 0:
             return "לאחר מכן לא יישארו חידושים. "
-        return "לאחר מכן יישאר חידוש אחד. " if count == 1 else f"לאחר מכן יישארו {_HE_COUNT.get(count, count)} חידושים. "
+        return (
+            "לאחר מכן יישאר חידוש אחד. " if count == 1 else f"לאחר מכן יישארו {_HE_COUNT.get(count, count)} חידושים. "
+        )
     if count <= 0:
         return "After this refill, no refills will be left. "
-    return "After this refill, 1 refill will be left. " if count == 1 else f"After this refill, {count} refills will be left. "
+    return (
+        "After this refill, 1 refill will be left. "
+        if count == 1
+        else f"After this refill, {count} refills will be left. "
+    )
 
 
 def count_prescriptions(language: str, count: int) -> str:
-    """"1 prescription" / "מרשם אחד", "3 prescriptions" / "שלושה מרשמים"."""
+    """ "1 prescription" / "מרשם אחד", "3 prescriptions" / "שלושה מרשמים"."""
     if _lang(language) == "he":
         return "מרשם אחד" if count == 1 else f"{_HE_COUNT.get(count, count)} מרשמים"
     return "1 prescription" if count == 1 else f"{count} prescriptions"

@@ -1,0 +1,221 @@
+"""Issue #14, kinds 2 and 6: follow-ups keep the thread, and several requests in one message are all answered.
+
+A short follow-up ("and in Jerusalem?", "yes, the substitute") refers to the medication of the turn before;
+a message that asks two or three things gets each of them, without the full label nobody asked for. The
+phrasings are fresh customer messages in both languages; the tests assert tools, arguments and key facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
+
+from tests.agent.transcripts.harness import Chat, Turn
+
+
+def _cases(table: dict[str, list[Any]]) -> list[tuple[str, Any]]:
+    return [(language, item) for language, items in table.items() for item in items]
+
+
+def _why(turn: Turn) -> str:
+    calls = [(call["name"], call["arguments"]) for call in turn.calls]
+    return f"calls={calls} reply={turn.reply!r}"
+
+
+def _written_in(turn: Turn, language: str) -> None:
+    assert turn.is_english() if language == "en" else turn.is_hebrew(), _why(turn)
+
+
+def _says_any(turn: Turn, phrases: Iterable[str]) -> bool:
+    reply = turn.reply.lower()
+    return any(phrase.lower() in reply for phrase in phrases)
+
+
+def _checked(turn: Turn) -> list[str]:
+    """The medications whose stock the turn checked."""
+    return [call["arguments"].get("med_id") for call in turn.calls if call["name"] == "inventory_check"]
+
+
+REFERRAL = {"en": ("pharmacist",), "he": ("רוקח",)}
+DOSAGE = {"en": "Dosage", "he": "מינון"}
+
+# --- Kind 2: follow-ups keep the thread -----------------------------------------------------------------
+
+ASK_ADVIL = {"en": "do you have Advil?", "he": "יש לכם אדוויל?"}
+WANTS_EQUIVALENT = {
+    "en": [
+        "yes, show me the equivalent",
+        "ok what's the alternative?",
+        "sure, anything similar in stock?",
+        "yeah check a substitute pls",
+        "yes please, the same thing from another brand",
+    ],
+    "he": [
+        "כן, תבדוק תחליף",
+        "כן בבקשה, מה יש במקום?",
+        "יאללה תבדוק חלופה",
+        "אוקיי, יש משהו דומה?",
+        "כן תראה לי תחליף",
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(WANTS_EQUIVALENT))
+def test_equivalent_follow_up_is_for_the_medication_just_asked(
+    chat: Callable[..., Chat], language: str, message: str
+) -> None:
+    conversation = chat(language)
+    first = conversation.say(ASK_ADVIL[language])
+    assert first.args("inventory_check")["med_id"] == "m001", _why(first)
+    turn = conversation.say(message)
+    assert "inventory_find_equivalent" in turn.tools, _why(turn)
+    assert turn.args("inventory_find_equivalent")["med_id"] == "m001", _why(turn)
+    assert ("Nurofen" if language == "en" else "נורופן") in turn.reply, _why(turn)
+    _written_in(turn, language)
+
+
+ASK_PLAVIX = {"en": "do you have Plavix?", "he": "יש לכם פלביקס?"}
+OTHER_BRANCH = {
+    "en": [
+        "and at the Jerusalem branch?",
+        "what about jerusalem?",
+        "ok and in Jerusalem",
+        "how about your store on Jaffa street?",
+        "hmm, and the jerusalem one?",
+    ],
+    "he": [
+        "ובסניף ירושלים?",
+        "ומה עם ירושלים?",
+        "ובירושלים?",
+        "ובסניף ברחוב יפו?",
+        "אוקיי, ואם אני בירושלים?",
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(OTHER_BRANCH))
+def test_other_branch_follow_up_checks_the_same_medication_there(
+    chat: Callable[..., Chat], language: str, message: str
+) -> None:
+    conversation = chat(language)
+    first = conversation.say(ASK_PLAVIX[language])
+    assert first.args("inventory_check")["med_id"] == "m015", _why(first)
+    turn = conversation.say(message)
+    assert "inventory_check" in turn.tools, _why(turn)
+    assert turn.args("inventory_check")["med_id"] == "m015", _why(turn)
+    assert turn.args("inventory_check")["store_id"] == "s2", _why(turn)
+    assert "15" in turn.reply, _why(turn)
+    _written_in(turn, language)
+
+
+NO_BRANCH_CITY = {
+    "en": ["what about Haifa?", "and in haifa?", "do you have it in Haifa", "ok and the haifa branch?", "and Eilat?"],
+    "he": ["ומה עם חיפה?", "ובחיפה?", "יש את זה בחיפה?", "ובסניף חיפה?", "ובאילת?"],
+}
+NO_BRANCH = {"en": ("no branch", "don't have a branch", "do not have a branch"), "he": ("אין לנו סניף",)}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(NO_BRANCH_CITY))
+def test_city_follow_up_without_a_branch_is_said(chat: Callable[..., Chat], language: str, message: str) -> None:
+    conversation = chat(language)
+    conversation.say(ASK_PLAVIX[language])
+    turn = conversation.say(message)
+    assert "inventory_check" not in turn.tools, _why(turn)
+    assert _says_any(turn, NO_BRANCH[language]), _why(turn)
+    _written_in(turn, language)
+
+
+MY_PRESCRIPTIONS = {"en": "what are my prescriptions?", "he": "מה המרשמים שלי?"}
+ACAMOL_AFTER_LIST = {
+    "en": [
+        "Do you have Acamol?",
+        "and acamol, you got it?",
+        "ok, is acamol in stock?",
+        "btw do u have acamol",
+        "also need acamol - available?",
+    ],
+    "he": [
+        "יש לכם אקמול?",
+        "ואקמול יש?",
+        "אוקיי, אקמול במלאי?",
+        "דרך אגב, יש אקמול?",
+        "צריך גם אקמול, יש?",
+    ],
+}
+VALID_PRESCRIPTION = {"en": "valid prescription", "he": "מרשם בתוקף"}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(ACAMOL_AFTER_LIST))
+def test_stock_question_after_the_prescription_list_is_a_plain_stock_check(
+    chat: Callable[..., Chat], language: str, message: str
+) -> None:
+    conversation = chat(language, patient_id="u002")
+    listed = conversation.say(MY_PRESCRIPTIONS[language])
+    assert "get_user_prescriptions" in listed.tools, _why(listed)
+    turn = conversation.say(message)
+    assert "inventory_check" in turn.tools, _why(turn)
+    assert turn.args("inventory_check")["med_id"] == "m004", _why(turn)
+    assert "150" in turn.reply, _why(turn)
+    assert VALID_PRESCRIPTION[language] not in turn.reply, _why(turn)  # Acamol needs no prescription
+    _written_in(turn, language)
+
+
+# --- Kind 6: several requests in one message ------------------------------------------------------------
+
+STOCK_AND_ADVICE = {
+    "en": [
+        "Is Advil in stock? Should I take it?",
+        "do u have advil and is it ok for me to take?",
+        "advil available? is it good for my back pain?",
+        "Is there Advil in stock, and should I be taking it with my blood pressure?",
+        "got advil? would it help my headache",
+    ],
+    "he": [
+        "יש אדוויל במלאי? כדאי לי לקחת?",
+        "יש לכם אדוויל? זה מתאים לי?",
+        "אדוויל זמין? זה טוב לכאב גב?",
+        "יש אדוויל? ומותר לי לקחת את זה עם לחץ דם?",
+        "יש לכם אדוויל, וזה יעזור לי לכאב ראש?",
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(STOCK_AND_ADVICE))
+def test_stock_and_advice_in_one_message_gets_both(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert "m001" in _checked(turn), _why(turn)
+    assert ("March 8" if language == "en" else "8 במרץ") in turn.reply, _why(turn)
+    assert _says_any(turn, REFERRAL[language]), _why(turn)
+    _written_in(turn, language)
+
+
+THREE_MEDS = {
+    "en": [
+        "I need Zyrtec, Acamol and Losec",
+        "do you have zyrtec, acamol, losec?",
+        "looking for Acamol + Zyrtec + Losec",
+        "need to pick up zyrtec and acamol and also losec",
+        "can I get Losec, Zyrtec & Acamol today",
+    ],
+    "he": [
+        "אני צריך זירטק, אקמול ולוסק",
+        "יש לכם זירטק, אקמול ולוסק?",
+        "מחפשת אקמול, זירטק ולוסק",
+        "צריך לאסוף זירטק ואקמול וגם לוסק",
+        "אפשר לקבל היום לוסק, זירטק ואקמול?",
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(THREE_MEDS))
+def test_three_medications_in_one_message_are_each_checked(
+    chat: Callable[..., Chat], language: str, message: str
+) -> None:
+    turn = chat(language).say(message)
+    assert {"m004", "m006", "m014"} <= set(_checked(turn)), _why(turn)
+    assert DOSAGE[language] not in turn.reply, _why(turn)  # nobody asked for the full labels
+    for name in ("Zyrtec", "Acamol", "Losec") if language == "en" else ("זירטק", "אקמול", "לוסק"):
+        assert name in turn.reply, _why(turn)
+    _written_in(turn, language)

@@ -1,0 +1,313 @@
+"""Issue #14, kinds 1 and 5: colloquial questions read for what they ask, and near-miss names and strengths.
+
+Every phrasing is a fresh, realistic customer message (slang, typos, Hebrew prefixes on names). The tests
+assert what the person sees and what the tools did: the right tool for the right medication, key facts in
+the reply and the reply's language, never exact wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
+
+from tests.agent.transcripts.harness import Chat, Turn
+
+
+def _cases(table: dict[str, list[Any]]) -> list[tuple[str, Any]]:
+    return [(language, item) for language, items in table.items() for item in items]
+
+
+def _why(turn: Turn) -> str:
+    calls = [(call["name"], call["arguments"]) for call in turn.calls]
+    return f"calls={calls} reply={turn.reply!r}"
+
+
+def _written_in(turn: Turn, language: str) -> None:
+    assert turn.is_english() if language == "en" else turn.is_hebrew(), _why(turn)
+
+
+def _says_any(turn: Turn, phrases: Iterable[str]) -> bool:
+    reply = turn.reply.lower()
+    return any(phrase.lower() in reply for phrase in phrases)
+
+
+def _looked_up(turn: Turn) -> list[str]:
+    """The medications the turn's tools looked at (arguments and results)."""
+    ids: list[str] = []
+    for call in turn.calls:
+        arguments, result = call["arguments"], call["result"] or {}
+        if arguments.get("med_id"):
+            ids.append(arguments["med_id"])
+        ids.extend(arguments.get("med_ids") or [])
+        if isinstance(result.get("medication"), dict):
+            ids.append(result["medication"]["med_id"])
+        ids.extend(match["med_id"] for match in result.get("matches") or [])
+    return ids
+
+
+DOSAGE = {"en": "Dosage", "he": "מינון"}
+
+# --- Kind 1: misread questions -------------------------------------------------------------------------
+
+NUROFEN_STOCK = {
+    "en": [
+        "is nurofen there or not",
+        "nurofen u got any?",
+        "hey do u guys still have nurofen",
+        "nurofen in stock or nah?",
+        "quick q - any nurofin left?",
+    ],
+    "he": [
+        "נורופן יש?",
+        "יש לכם נורופן או לא?",
+        "נשאר לכם נורופן?",
+        "תגיד, יש נורופן במלאי",
+        "אפשר לקבל נורופן? יש?",
+        "הנורופן במלאי אצלכם?",
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(NUROFEN_STOCK))
+def test_colloquial_stock_question_checks_inventory(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert "inventory_check" in turn.tools, _why(turn)
+    assert turn.args("inventory_check")["med_id"] == "m002", _why(turn)
+    assert "85" in turn.reply, _why(turn)
+    _written_in(turn, language)
+
+
+ADVIL_WHEN = {
+    "en": [
+        "advil still out? when will it arrive?",
+        "is Advil still out of stock? when's it coming back",
+        "when do u get advil back in",
+        "advil's still missing?? any date for restock",
+        "Advil - when will you have it again?",
+    ],
+    "he": [
+        "אדוויל עדיין חסר? מתי יגיע?",
+        "מתי האדוויל חוזר למלאי?",
+        "אדוויל עוד לא הגיע? מתי יהיה?",
+        "מתי יהיה לכם אדוויל שוב",
+        "אדויל נגמר? מתי מגיע משלוח?",
+    ],
+}
+RESTOCK = {"en": "March 8", "he": "8 במרץ"}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(ADVIL_WHEN))
+def test_still_out_question_gives_the_restock_date(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert "inventory_check" in turn.tools, _why(turn)
+    assert turn.args("inventory_check")["med_id"] == "m001", _why(turn)
+    assert RESTOCK[language] in turn.reply, _why(turn)
+    _written_in(turn, language)
+
+
+OUT_OF_STOCK_LIST = {
+    "en": [
+        "what is out of stock right now?",
+        "which meds are you out of?",
+        "what's missing from the shelves today",
+        "list everything that's sold out",
+        "anything out of stock at the moment?",
+    ],
+    "he": [
+        "מה חסר לכם כרגע במלאי?",
+        "אילו תרופות אזלו?",
+        "מה נגמר לכם?",
+        "תן רשימה של מה שאין במלאי",
+        "איזה תרופות חסרות עכשיו",
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(OUT_OF_STOCK_LIST))
+def test_out_of_stock_list_question_lists_out_of_stock(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert "list_medications" in turn.tools, _why(turn)
+    assert turn.args("list_medications")["stock_filter"] == "out_of_stock", _why(turn)
+    assert ("Advil" if language == "en" else "אדוויל") in turn.reply, _why(turn)
+    _written_in(turn, language)
+
+
+OWN_PRESCRIPTIONS = {
+    "en": [
+        "I want to check what's in my prescriptions",
+        "what do i have on my scripts",
+        "can u pull up my prescriptions",
+        "which prescriptions do I have with you?",
+        "show me what my doctor prescribed me",
+    ],
+    "he": [
+        "אני רוצה לבדוק מה יש לי במרשמים",
+        "מה יש לי במרשמים?",
+        "תראה לי את המרשמים שלי בבקשה",
+        "אילו מרשמים יש לי אצלכם",
+        "תבדוק לי מה הרופא רשם לי",
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(OWN_PRESCRIPTIONS))
+def test_own_prescriptions_question_lists_them(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language, patient_id="u002").say(message)
+    assert "get_user_prescriptions" in turn.tools, _why(turn)
+    assert turn.result("get_user_prescriptions")["user"]["user_id"] == "u002", _why(turn)
+    assert ("Glucophage" if language == "en" else "גלוקופאז'") in turn.reply, _why(turn)
+    _written_in(turn, language)
+
+
+HUMAN = {
+    "en": [
+        "this is useless, get me a human",
+        "can I talk to a real person",
+        "I want a pharmacist, not a bot",
+        "stop. connect me to someone from the staff",
+        "ugh just put me through to an actual pharmacist",
+    ],
+    "he": [
+        "זה לא עוזר, תעביר אותי לבן אדם",
+        "אני רוצה לדבר עם רוקח",
+        "תן לי לדבר עם מישהו אמיתי",
+        "די, תחבר אותי לנציג",
+        "אפשר רוקחת אנושית בבקשה?",
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(HUMAN))
+def test_asking_for_a_human_transfers(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert "transfer_to_pharmacist" in turn.tools, _why(turn)
+    assert turn.result("transfer_to_pharmacist")["ok"] is True, _why(turn)
+    _written_in(turn, language)
+
+
+PRICE = {
+    "en": [
+        "how much is Advil?",
+        "whats the price of nurofen",
+        "how much does a box of acamol cost",
+        "advil price?",
+        "how much do you charge for zyrtec",
+    ],
+    "he": [
+        "כמה עולה אדוויל?",
+        "מה המחיר של נורופן?",
+        "כמה עולה קופסה של אקמול",
+        "מחיר לזירטק?",
+        "כמה זה עולה אצלכם אקמול?",
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(PRICE))
+def test_price_question_is_about_price_not_the_label(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert ("price" if language == "en" else "מחיר") in turn.reply, _why(turn)
+    assert DOSAGE[language] not in turn.reply, _why(turn)
+    _written_in(turn, language)
+
+
+OTHER_CITY = {
+    "en": [
+        "Nurofen in Haifa?",
+        "do you have nurofen at your haifa branch",
+        "is there nurofen in haifa",
+        "I'm in Haifa, got Nurofen there?",
+        "nurofen - haifa store?",
+    ],
+    "he": [
+        "יש נורופן בחיפה?",
+        "נורופן בסניף חיפה?",
+        "אני בחיפה, יש לכם שם נורופן?",
+        "בחיפה יש נורופן?",
+        "תבדוק נורופן בחיפה",
+    ],
+}
+NO_BRANCH = {"en": ("no branch", "don't have a branch", "do not have a branch"), "he": ("אין לנו סניף",)}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(OTHER_CITY))
+def test_city_without_a_branch_is_said(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert "inventory_check" not in turn.tools, _why(turn)
+    assert _says_any(turn, NO_BRANCH[language]), _why(turn)
+    _written_in(turn, language)
+
+
+# --- Kind 5: strengths and near-miss names --------------------------------------------------------------
+
+WRONG_STRENGTH = {
+    "en": [
+        ("Lipitor 40 mg", "m011", "20", "40"),
+        ("do u have lipitor 40mg?", "m011", "20", "40"),
+        ("Zoloft 100mg in stock?", "m009", "50", "100"),
+        ("I need Losec 40 mg", "m014", "20", "40"),
+        ("glucophage 500 please", "m008", "850", "500"),
+    ],
+    "he": [
+        ('ליפיטור 40 מ"ג', "m011", "20", "40"),
+        ("יש לכם ליפיטור 40?", "m011", "20", "40"),
+        ("זולופט 100 מ״ג יש?", "m009", "50", "100"),
+        ('צריך לוסק 40 מ"ג', "m014", "20", "40"),
+        ("גלוקופאז' 500 בבקשה", "m008", "850", "500"),
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "case"), _cases(WRONG_STRENGTH))
+def test_strength_we_do_not_carry_is_said(
+    chat: Callable[..., Chat], language: str, case: tuple[str, str, str, str]
+) -> None:
+    message, med_id, carried, asked = case
+    turn = chat(language).say(message)
+    assert med_id in _looked_up(turn), _why(turn)
+    assert carried in turn.reply and asked in turn.reply, _why(turn)
+    _written_in(turn, language)
+
+
+NUROFEN_400 = {
+    "en": [
+        "Nurofen 400",
+        "nurofen 400mg in stock?",
+        "do you have the 400 mg nurofen",
+        "info about Nurofen 400 please",
+        "got nurofen 400s?",
+    ],
+    "he": [
+        "נורופן 400",
+        'יש נורופן 400 מ"ג?',
+        "נורופן של 400",
+        "מידע על נורופן 400 בבקשה",
+        "צריך נורופן 400 מ״ג",
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(NUROFEN_400))
+def test_nurofen_400_is_nurofen_forte(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    looked_up = _looked_up(turn)
+    assert "m003" in looked_up and "m002" not in looked_up, _why(turn)
+    assert "400" in turn.reply and ("Forte" if language == "en" else "פורטה") in turn.reply, _why(turn)
+    _written_in(turn, language)
+
+
+FAR_MISSPELLING = {
+    "en": ["plaxivv", "do you have tramadoxin?", "is augmentol in stock", "info on zilopten pls", "simbolin 20mg"],
+    "he": ["פלצבוקס", "יש לכם טרמדוקסין?", "אוגמנטול במלאי?", "מידע על זילופטן בבקשה", 'סימבולין 20 מ"ג'],
+}
+DID_YOU_MEAN = {"en": ("did you mean",), "he": ("התכוונת",)}
+
+
+@pytest.mark.parametrize(("language", "message"), _cases(FAR_MISSPELLING))
+def test_far_misspelling_asks_did_you_mean(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert _says_any(turn, DID_YOU_MEAN[language]), _why(turn)
+    assert DOSAGE[language] not in turn.reply, _why(turn)  # not silently answered as if the name were exact
+    _written_in(turn, language)
