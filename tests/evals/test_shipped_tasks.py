@@ -57,9 +57,16 @@ def test_gold_replay_scores_everything(suite: dict[str, EvalReport]) -> None:
     assert report.overall.pass_k[1] == 1.0 and report.overall.tasks >= 80
 
 
+def _loop_does_it(task: Task) -> bool:
+    effects = any(e.added or e.removed or e.changed for e in (task.criteria.effects or {}).values())
+    return not effects and all(call.name == "interaction_check" for call in task.criteria.required_calls)
+
+
 def test_null_agent_scores_zero_where_an_action_is_needed(suite: dict[str, EvalReport]) -> None:
     report = suite["null"]
-    needing = [tid for tid in report.per_task if report.tasks[tid].needs_action]
+    # The loop itself runs the interaction check on medications named together, whatever the engine does;
+    # a task that needs nothing more is passed by the loop's safety net, not by an engine's action.
+    needing = [tid for tid in report.per_task if report.tasks[tid].needs_action and not _loop_does_it(report.tasks[tid])]
     assert len(needing) >= 70
     assert [tid for tid in needing if report.per_task[tid][0].success] == []
 

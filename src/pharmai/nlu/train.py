@@ -113,5 +113,5 @@ def save(arrays: dict[str, np.ndarray], path: Path | str = DEFAULT_MODEL_PATH) -
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
-        np.savez_compressed(handle, **arrays)
+        np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
     return NluModel.load(path)

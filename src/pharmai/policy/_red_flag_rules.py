@@ -26,7 +26,8 @@ _EMERGENCY = [
     r"\b(?:pain|pressure|tightness|crushing|heaviness|squeezing)\b.{0,30}\bchest\b",
     r"\b(?:having|had|is having|its|signs of|symptoms of|think (?:\w+ ){0,3}(?:is |was )?(?:having|had))"
     r" (?:a |an )?(?:stroke|heart attack|cardiac arrest)\b",
-    r"\b(?:pain|ache|numb\w*|tingl\w*)\b.{0,30}\b(?:left arm|jaw)\b|\b(?:left arm|jaw)\b.{0,25}\b(?:pain|hurts|numb\w*)",
+    r"\b(?:pain|ache|numb\w*|tingl\w*)\b.{0,30}\b(?:left arm|jaw)\b"
+    r"|\b(?:left arm|jaw)\b.{0,25}\b(?:pain|hurts|numb\w*)",
     r"\b(?:cant|cannot|can not|unable to|struggling to|trouble|difficulty|hard to|hard time|not able to)\b"
     r".{0,12}\bbreath\w*",
     r"\b(?:short(?:ness)? of breath|not breathing|stopped breathing|gasping|choking|turning blue|lips (?:are )?blue)\b",
@@ -34,8 +35,10 @@ _EMERGENCY = [
     r"\b(?:cant|cannot|unable to)\b (?:move|lift|feel) (?:his|her|my|their) (?:arm|leg|face|side)\b",
     r"\b(?:passed out|fainted|fainting|unconscious|unresponsive|not waking up|wont wake up|collapsed|blacked out)\b",
     r"\b(?:seizure|seizures|convuls\w*|having a fit)\b",
-    r"\b(?:heavy|severe|uncontrolled|massive|a lot of|lots of|profuse)\b.{0,12}\bbleed\w*"
-    r"|\bbleed\w*\b.{0,20}\b(?:wont stop|not stopping|doesnt stop|heavily|a lot|everywhere)\b",
+    r"\b(?:heavy|severe|uncontrolled|massive|a lot of|lots of|profuse)\b.{0,12}\w*bleed\w*"
+    r"|\w*bleed\w*\b.{0,25}\b(?:wont stop|not stopping|doesnt stop|heavily|a lot|everywhere)\b",
+    r"\bcoffee grounds?\b",
+    r"\b(?:baby|infant|newborn|\d+ (?:week|month)s? old)\b.{0,40}\b(?:fever|temperature|temp)\b",
     r"\b(?:vomit\w*|throw\w* up|puk\w*|cough\w* up)\b.{0,15}\bblood\b|\bblood\b.{0,10}\b(?:in|from) (?:his |her |my )?"
     r"(?:vomit|stool|poop)\b|\bblack (?:stool|poop)\b",
     r"\b(?:throat|tongue|lips|face)\b.{0,25}\b(?:swell\w*|swollen|closing|tight)\b|\banaphyla\w*\b",
@@ -49,11 +52,14 @@ _EMERGENCY_HE = [
     r"(?:כאב|כאבים|נימול|נימולים|עקצוצ|עקצוצים)\s(?:\S+\s){0,3}(?:ב?יד שמאל|ב?לסת)",
     r"(?:קוצר|קשיי|קושי|קשי)\sנשימה|(?:לא|בקושי)\s(?:\S+\s)?(?:מצליח|מצליחה|מצליחים|יכול|יכולה|יכולים)\sלנשומ"
     r"|קשה\s(?:לי\s|לו\s|לה\s|לו\sמאוד\s)?לנשומ|לא\sנושמ|הפסיק\sלנשומ|הפסיקה\sלנשומ|נחנק|נחנקת|מכחיל|מכחילה",
-    r"(?:צניחה|צנח|צנחה|נפל|נפלה)\s(?:\S+\s){0,2}(?:ב?פנים|של הפנים|הפה|בצד)|דיבור\s(?:\S+\s)?(?:משובש|מבולבל|לא ברור|מעורפל)"
+    r"(?:צניחה|צנח|צנחה|נפל|נפלה)\s(?:\S+\s){0,2}(?:ב?פנים|של הפנים|הפה|בצד)"
+    r"|דיבור\s(?:\S+\s)?(?:משובש|מבולבל|לא ברור|מעורפל)"
     r"|מדבר\sמשובש|מדברת\sמשובש|מגמגמ\sפתאומ",
     r"(?:לא|לא מצליח|לא מצליחה)\s(?:להזיז|להרימ|להרגיש)\s(?:את\s)?(?:ה?יד|ה?רגל|ה?פנים|הצד)",
     r"התעלפ\S*|איבד\S*\sהכרה|מחוסר\S*\sהכרה|לא\sמגיב\S*|לא\sמתעורר\S*|קרס|קרסה",
     r"פרכוס\S*|מפרכס\S*|התקפ\sאפילפטי|עוויתות",
+    r"(?:תינוק|תינוקת|פעוט|בנ\sחודש|בת\sחודש|בנ\sחודשיימ|בת\sחודשיימ|בנ\s\d+\sחודשימ|בת\s\d+\sחודשימ)\s(?:\S+\s){0,5}"
+    r"(?:חומ|חום)",
     r"דימומ\s(?:\S+\s){0,1}(?:חזק|כבד|רציני|שלא\sנעצר|לא\sנעצר|שלא\sמפסיק|לא\sמפסיק)|מדממ\S*\s(?:\S+\s){0,1}"
     r"(?:הרבה|חזק|בלי\sהפסקה|ולא)|(?:המונ|הרבה)\sדמ",
     r"(?:מקיא|מקיאה|הקאה|הקאות|הקיא|הקיאה|משתעל|משתעלת)\s(?:\S+\s){0,2}דמ|דמ\sב?(?:צואה|הקאה|קיא)|צואה\sשחורה",
@@ -64,12 +70,15 @@ _EMERGENCY_HE = [
 ]
 _POISON = [
     r"\boverdos\w*\b|\bod(?:ed|d)\b|\bpoisoned\b|\bpoisoning\b",
-    r"\b(?:took|taken|swallowed|ate|had|downed)\b.{0,20}\b(?:\d{2,}|too many|a lot of|lots of|all (?:of )?(?:the|my|his|"
-    r"her)|the whole|a whole|a handful of|handful of|half (?:a|the) (?:bottle|box|pack))\b.{0,25}"
+    r"\b(?:took|taken|swallowed|ate|had|downed)\b.{0,20}\b(?:\d{2,}|too many|a lot of|lots of|"
+    r"all (?:of )?(?:the|my|his|her)|the whole|a whole|a handful of|handful of|"
+    r"half (?:a|the) (?:bottle|box|pack))\b.{0,25}"
     r"\b(?:pills?|tablets?|capsules?|meds|medication|medicine|bottle|box|pack)\b",
     r"\b(?:swallowed|drank|drunk|ate|ingested|licked)\b.{0,30}\b(?:bleach|detergent|cleaner|cleaning|chemical|"
     r"antifreeze|battery|batteries|pod|pods|paint|kerosene|pesticide|rat poison|weed killer|pills?|tablets?)\b",
     r"\b(?:\d+|several|many|five|ten) times (?:the|his|her|my) (?:dose|dosage)\b",
+    r"\b(?:took|has taken|have taken|accidentally (?:took|taken|gave|given))\b.{0,25}"
+    r"\b(?:again|twice|double|three times|four times|\d+ times)\b",
 ]
 _POISON_HE = [
     r"מנת\sיתר|מנה\sמופרזת|הרעלה|הורעל\S*|הרעלת|רעל\b",
@@ -84,6 +93,7 @@ _DISTRESS = [
     r"\b(?:want|wanna|wish|going) to die\b|\bdont want to (?:live|be alive|wake up|be here)\b|\bbetter off dead\b",
     r"\b(?:hurt|harm|cut|cutting|hurting|harming) (?:myself|himself|herself)\b|\bself ?harm\w*\b",
     r"\b(?:lethal|fatal|deadly) (?:dose|amount)\b|\bhow many\b.{0,30}\b(?:to die|to not wake up|never wake up)\b",
+    r"\bhow (?:much|many)\b.{0,30}\b(?:is|are|would be) (?:fatal|lethal|deadly)\b|\b(?:not|never) wake up\b",
     r"\bno (?:reason|point) (?:to|in) (?:live|living|going on)\b|\bcant go on\b",
     r"\b(?:if i (?:was|were) gone|if i disappeared|better off without me|nobody would (?:care|miss me|notice)|"
     r"no one would (?:care|miss me|notice))\b",

@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pharmai.agent.base import StepLimitReached, TurnInput
-from pharmai.agent.engines.offline import _policy, flows_care, flows_catalog, flows_rx, followups
+from pharmai.agent.engines.offline import _policy, current_meds, flows_care, flows_catalog, flows_rx, followups
 from pharmai.agent.engines.offline.nlu import parse, remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.agent.engines.offline.texts import join_names
 
 __all__ = ["OfflineEngine"]
 
@@ -31,7 +32,7 @@ _CONFIDENT_SCOPE = 0.6
 # Requests that can be answered beside a refusal or a referral ("is it in stock? should I take it?").
 _FACTUAL = ("availability", "info", "equivalents", "interaction", "price", "prescriptions", *_REFILL_INTENTS)
 # A second request of the same message is answered too when the model is this sure of it.
-_SECONDARY_SCORE = 0.6
+_SECONDARY_SCORE = 0.5
 _SECONDARY = ("price", "availability", "info", "equivalents")
 # An answer to "shall I …?" may carry words of its own ("yes, show me the equivalent"): these readings fit.
 _AFFIRM_FITS = {
@@ -183,36 +184,60 @@ class OfflineEngine:
     # --- a new request ----------------------------------------------------------------------------
 
     def _plan(self, d: Dialogue) -> list[str]:
-        """The requests of the message to answer, the main one first."""
+        """The requests of the message to answer, the main one first (stock before equivalents)."""
         p = d.parsed
         plan = [p.intent]
         if p.intent not in _FACTUAL:
             return plan  # someone else's records, a sign-in, a handoff: nothing else rides along
         scores = p.reading.scores if p.reading is not None else {}
-        for intent in p.intents:
-            if intent in plan or intent not in _SECONDARY or scores.get(intent, 0.0) < _SECONDARY_SCORE:
+        # The model's other requests, and the one the cue phrases read ("What is Claritine, and do you have it
+        # in Jerusalem?": the model may hold only the stock question).
+        # A clause's own request rides along only about a medication the message names.
+        clauses = [i for i in p.clause_intents if p.meds or i not in _CATALOG_INTENTS]
+        others = [i for i in p.intents if scores.get(i, 0.0) >= _SECONDARY_SCORE] + clauses
+        for intent in others:
+            if intent in plan or intent not in _SECONDARY:
                 continue
-            if intent == "info" and plan[0] == "availability" and not p.facets:
+            if intent == "info" and plan[0] == "availability" and not (p.facets or "info" in p.clause_intents):
                 continue  # the stock line already names the product
-            if intent == "availability" and plan[0] in ("equivalents", "info") and not p.store:
-                continue
             plan.append(intent)
+        if "availability" in plan and "equivalents" in plan:
+            plan.remove("availability")
+            plan.insert(0, "availability")  # "is it in stock? if not, an equivalent?"
         return plan[:3]
 
     def _answer(self, d: Dialogue) -> None:
         p, verdict = d.parsed, d.turn.verdict
+        if verdict.red_flags:
+            # The loop puts the urgent-care text first; nothing here may delay or distract from it.
+            d.say("urgent_follow")
+            return
         plan = self._plan(d)
         if p.intent in _OWN_FLOW:
             _HANDLERS[p.intent](self, d)  # a person, a sign-in, someone else's records: never a refusal instead
             return
+        if current_meds.says_taking(d) and self._noted(d):
+            return
         if verdict.is_advice or verdict.symptom or p.intent in ("advice", "symptom"):
             self._refer(d, plan)
-            return
-        if p.intent == "unknown" and self._looks_like_a_name(d):
+        elif p.intent == "unknown" and self._looks_like_a_name(d):
             self.run_catalog(d, "info", None)
-            return
-        for intent in plan:
-            _HANDLERS.get(intent, OfflineEngine._out_of_scope)(self, d)
+        else:
+            d.answers_equivalents = "equivalents" in plan
+            for intent in plan:
+                _HANDLERS.get(intent, OfflineEngine._out_of_scope)(self, d)
+        if p.meds or current_meds.names_own_medications(d):
+            current_meds.check_with_taking(d, flows_catalog.targets(d) if p.meds else [])
+
+    def _noted(self, d: Dialogue) -> bool:
+        """"I'm on warfarin": remember it; when that is all the message says, acknowledge it."""
+        refs = flows_catalog.targets(d)
+        current_meds.remember(d, refs[:1] if len(refs) >= 2 else refs)
+        if len(refs) >= 2 or d.parsed.intent not in ("medication", "unknown", "info", "followup", "symptom", "advice"):
+            return False
+        names = [str(ref.get("q") or "") for ref in refs]
+        d.say("taking_noted", names=join_names(d.lang, [n for n in names if n]))
+        return True
 
     @staticmethod
     def _looks_like_a_name(d: Dialogue) -> bool:
@@ -232,8 +257,9 @@ class OfflineEngine:
             best = next((i for i in ("availability", "info", "price") if scores.get(i, 0.0) >= _FACTUAL_PART), None)
             if best is not None:
                 plan = [*plan, best]
+        own = current_meds.names_own_medications(d)
         for intent in plan:
-            if intent not in _FACTUAL or intent == "interaction":
+            if intent not in _FACTUAL or intent == "interaction" or (own and intent == "prescriptions"):
                 continue
             if intent in _CATALOG_INTENTS and not p.meds and not flows_catalog.targets(d):
                 continue  # "I have a headache, what do you have?" names no product to look up

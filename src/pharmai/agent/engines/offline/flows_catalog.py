@@ -15,6 +15,8 @@ __all__ = ["MedRef", "availability", "equivalents", "info", "interaction", "list
 #: A medication being talked about: its product ids and the name to look it up by.
 MedRef = dict[str, Any]
 _LIST_LIMIT = 20
+#: Medication names are at most this many words ("nurofen forte 400 mg"); a longer remainder is a sentence.
+_MAX_NAME_WORDS = 4
 
 
 def _names(d: Dialogue) -> dict[str, str]:
@@ -72,7 +74,8 @@ def _checked(d: Dialogue, ref: MedRef, med: dict[str, Any], intent: str) -> tupl
 def _resolve_unknown(d: Dialogue, intent: str) -> list[MedRef]:
     """Look up a name the catalog mentions did not recognise: did-you-mean, or one clarifying question."""
     query = remainder_query(d.parsed.text)
-    if not query:
+    if not query or len(query.split()) > _MAX_NAME_WORDS:
+        # Nothing, or a whole sentence, left once the request words are gone: ask rather than echo it back.
         d.say("ask_which_med")
         d.ask("which_med", intent=intent)
         return []
@@ -207,7 +210,7 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
                 lines.append(_policy.rx_note(d.lang, str(match.get("display_name"))))
         if matches and not any(m.get("rx_required") for m in matches):
             lines.append(say(d.lang, "otc"))
-        if len(matches) == 1 and not matches[0].get("in_stock") and offer is None:
+        if len(matches) == 1 and not matches[0].get("in_stock") and offer is None and not d.answers_equivalents:
             offer = {"med_id": matches[0].get("med_id"), "store": d.store}
             lines.append(say(d.lang, "offer_equivalents"))
         d.add("\n".join(lines))

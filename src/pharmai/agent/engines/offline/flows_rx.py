@@ -294,8 +294,8 @@ def verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) -
         # Seed 000: several medications are checked together before another one is requested.
         flows_multi.check_together(d, [(str(target.get("med_id")), name)])
     else:
-        refills = refills_left(d.lang, env.get("refills_remaining"))
-        d.say("rx_eligible", name=name, date=format_date(d.lang, env.get("expires_at")), refills=refills)
+        left = refills_left(d.lang, env.get("refills_remaining"))
+        d.say("rx_eligible", name=name, date=format_date(d.lang, env.get("expires_at")), refills=left)
         d.add(_policy.rx_note(d.lang, name))
     stock = d.call("inventory_check", med_id=target.get("med_id"), store_id=d.store or d.turn.session.store_id)
     if not stock.ok:
@@ -305,12 +305,12 @@ def verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) -
     matches = [m for m in stock.envelope.get("matches") or [] if isinstance(m, dict)]
     match: dict[str, Any] = matches[0] if matches else {}
     if not match.get("in_stock"):
-        if not request:
-            return  # eligible, but nothing to pick up yet: nothing to propose
+        # Eligible, but nothing to pick up yet: say so, and propose nothing.
         eta = match.get("restock_eta")
         eta_text = say(d.lang, "refill_eta", date=format_date(d.lang, eta)) if eta else ""
         d.say("refill_no_stock", name=name, store=store, eta=eta_text)
-        d.add(_policy.rx_note(d.lang, name))
+        if request:
+            d.add(_policy.rx_note(d.lang, name))
         return
     placed = d.call("request_refill", presc_id=target.get("presc_id"), store_id=d.store or d.turn.session.store_id)
     refills = env.get("refills_remaining")

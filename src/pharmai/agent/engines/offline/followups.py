@@ -58,7 +58,14 @@ def _position(d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[st
     p = d.parsed
     if not p.refs or p.meds or p.intent not in (*_NO_OWN_REQUEST, "info", "availability", *_RX):
         return False
-    if last in _RX and d.state.get("rx_list"):
+    listed = d.state.get("rx_list")
+    if last in _RX and isinstance(listed, list) and listed:
+        index = len(listed) - 1 if p.refs[0] == -1 else p.refs[0] - 1
+        item = listed[index] if 0 <= index < len(listed) and isinstance(listed[index], dict) else None
+        if p.intent in ("info", "availability") and item is not None and item.get("med_id"):
+            # "tell me about the second one", "is the third one in stock?": the medication of that prescription.
+            run(d, p.intent, [{"ids": [str(item["med_id"])], "q": str(item.get("name") or item["med_id"])}])
+            return True
         request = p.intent == "refill_request" or (last == "refill_request" and p.intent != "refill_status")
         flows_rx.refill(d, request=request)
         return True

@@ -96,6 +96,12 @@ _INFO = _cues(
     "מה זה", "ספר לי", "ספרי לי", "מידע", "פרטים", "מינון", "אזהרות", "אזהרה", "רכיב", "רכיבים", "חומר פעיל",
     "למה משמש", "מרשם", "עלון", "תופעות לוואי", "ספר על", "מה ידוע על",
 )  # fmt: skip
+_PRICE = _cues(
+    "price", "prices", "cost", "costs", "how much is", "how much does", "how much for", "how much are",
+    "מחיר", "המחיר", "מחירים", "עולה", "עולים", "עלות", "כמה זה", "כמה עולה",
+)  # fmt: skip
+# Where a message changes subject, for reading each part's request on its own.
+_CLAUSES = re.compile(r"[?!.;\n,]+|\s+(?:and|also|plus)\s+|\s+(?=ו(?:מה|האם|כמה|יש|גם|תגיד|תבדוק)\b)")
 #: The label cues that say "label" whatever else the message says ("prescription" alone does not).
 _INFO_STRONG = _cues(
     "what is", "whats", "tell me about", "know about", "info about", "information", "info", "details", "dosage",
@@ -213,7 +219,7 @@ _STOP = set(
         "pharmacy medication medicine drug pills tablets and or hi hello thanks stock left dosage warnings "
         "יש לכם לך את ה מה זה על ספר לי ספרי במלאי מלאי זמין זמינה אפשר להשיג בבקשה תרופה תרופות של כדור "
         "כדורים מידע מינון אזהרות שלום תודה אצלכם האם it this that them they its one "
-        "זה זו אותו אותה אותם הוא היא הם jerusalem tel aviv ירושלים תל אביב בירושלים בתל what about ומה לגבי"
+        "זה זו אותו אותה אותם הוא היא הם שלו שלה שלהם שלי jerusalem tel aviv ירושלים תל אביב בירושלים בתל what about ומה לגבי"
     ).split()
 )
 
@@ -239,6 +245,8 @@ class Parsed:
         intents: Every request of the message, most specific first (``intent`` is the first).
         place: A place named where the chain has no branch (a key of :data:`PLACES`).
         confirmed: The person just confirmed the medication ("did you mean …?" → "yes"): no new question.
+        rule_intent: What the cue phrases alone read (a second request the model may have missed).
+        clause_intents: The cue phrases' reading of each part of a message that asks several things.
     """
 
     text: str
@@ -263,6 +271,8 @@ class Parsed:
     intents: list[str] = field(default_factory=list)
     place: str | None = None
     confirmed: bool = False
+    rule_intent: str = "unknown"
+    clause_intents: list[str] = field(default_factory=list)
 
     @property
     def act(self) -> str:
@@ -306,6 +316,11 @@ def clean_name(mention: Any, mentions: MentionsFn | None) -> str:
 _EDGE_PUNCTUATION = "?!.,;:()[]{}\"'“”‘’«»…-–—"
 
 
+def _is_stop(word: str) -> bool:
+    # "והוא", "שזה", "בירושלים": a stop word behind Hebrew prefix letters is still one.
+    return any(variant in _STOP for variant in prefix_variants(word))
+
+
 def remainder_query(text: str) -> str:
     """What is left of a message once intent words are removed: the likely medication name, as typed.
 
@@ -316,7 +331,7 @@ def remainder_query(text: str) -> str:
     for raw in text.split():
         word = raw.strip(_EDGE_PUNCTUATION)
         folded = normalize(word)
-        if not folded or folded.isdigit() or all(part in _STOP for part in folded.split()):
+        if not folded or folded.isdigit() or all(_is_stop(part) for part in folded.split()):
             continue
         kept.append(word)
     return " ".join(kept)[:80]
@@ -397,6 +412,7 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
 
 def _main_intent(p: Parsed, identity_pending: bool) -> str:
     norm, reading = p.norm, p.reading
+    p.rule_intent = _rule_intent(p)
     scores = reading.scores if reading is not None else {}
     if p.code and (identity_pending or not p.meds):
         return "code"
@@ -448,6 +464,8 @@ def _rule_intent(p: Parsed) -> str:
         return "prescriptions"
     if _EQUIVALENT.search(norm):
         return "equivalents"
+    if _PRICE.search(norm) and not re.search(r"\b(?:take|give|dose|mg)\b|לקחת|לתת|מינון", norm):
+        return "price"
     if not p.meds and _LIST.search(norm):
         return "list"
     if not p.meds and (p.rx_filter or _OUT_OF_STOCK.search(norm)) and re.search(r"medic|drug|תרופ|meds", norm):
@@ -521,10 +539,25 @@ def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = Fa
     p.reading = understand(text) if text.strip() else None
     p.intents = _model_intents(p)
     p.intent = _intent(p, identity_pending)
+    p.clause_intents = _clause_intents(p)
     if p.intent in p.intents:
         p.intents.remove(p.intent)
     p.intents.insert(0, p.intent)
     return p
+
+
+def _clause_intents(p: Parsed) -> list[str]:
+    """The cue phrases' reading of each part of a message that asks several things, in order."""
+    parts = [normalize(part) for part in _CLAUSES.split(p.text) if normalize(part)]
+    if len(parts) < 2:
+        return []
+    found: list[str] = []
+    for part in parts:
+        clause = Parsed(text=part, norm=part, meds=p.meds, facets=p.facets, rx_filter=p.rx_filter)
+        intent = _rule_intent(clause)
+        if intent not in ("unknown", "medication", "greeting", "thanks", "help") and intent not in found:
+            found.append(intent)
+    return found
 
 
 def _place(norm: str) -> str | None:

@@ -29,11 +29,13 @@ class Dialogue:
         turn: The loop's input.
         parsed: The message, understood.
         parts: The reply's paragraphs, in order.
+        answers_equivalents: This reply lists equivalents anyway, so the stock answer offers none.
     """
 
     turn: TurnInput
     parsed: Parsed
     parts: list[str] = field(default_factory=list)
+    answers_equivalents: bool = False
 
     @property
     def lang(self) -> str:

@@ -311,8 +311,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "he": "{name} נמכר אצלנו בחוזק {carried}, לא {asked}.",
     },
     "strength_is": {
-        "en": "{name} {asked} is sold as {other}.",
-        "he": "{name} {asked} נמכר אצלנו בשם {other}.",
+        "en": "We carry {name} as {carried}; the {asked} strength is sold as {other}.",
+        "he": "{name} נמכר אצלנו בחוזק {carried}; בחוזק {asked} יש לנו את {other}.",
+    },
+    "urgent_follow": {
+        "en": "I can't assess this in a chat. Please get help now.",
+        "he": "איני יכול להעריך מצב כזה בצ'אט. נא לפנות לעזרה עכשיו.",
+    },
+    "taking_noted": {
+        "en": "Noted: you take {names}. If you ask about another medication, I'll check it against our "
+        "interaction records together with {names}.",
+        "he": "רשמתי שאתם נוטלים {names}. אם תשאלו על תרופה נוספת, אבדוק אותה יחד עם {names} מול מאגר "
+        "האינטראקציות שלנו.",
     },
     "near_miss": {
         "en": "I couldn't find '{typed}' exactly. Did you mean {name}?",

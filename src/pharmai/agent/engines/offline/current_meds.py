@@ -1,0 +1,103 @@
+"""The medications a person says they take, kept for the conversation and checked against new ones.
+
+"I'm on warfarin." then "Can I take Advil for my back?": the second message names one medication, but the
+person told us about another. Seed 000's rule (medications together are always checked) covers the
+conversation, not just the message: the medications a person takes — said in chat ("I take Coumadin",
+"אני לוקחת פלביקס") or, in a verified session, asked about as "my medications" — are checked together with
+each medication named afterwards, and only the judgement is referred to a pharmacist.
+
+State key: ``taking`` (``[{"ids", "q"}]``, the medications the person said they take, at most ten).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pharmai.agent.engines.offline import flows_catalog
+from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.text.normalize import normalize
+
+__all__ = ["check_with_taking", "names_own_medications", "remember", "says_taking"]
+
+_MAX = 10
+# A statement, not a question: "should I take", "can I take", "if I take" ask about something not taken yet.
+_NOT_A_STATEMENT = "".join(f"(?<!\\b{w} )" for w in ("should", "can", "could", "may", "do", "shall", "would", "if"))
+_TAKING = re.compile(
+    _NOT_A_STATEMENT + r"\b(?:i take|i am taking|im taking|i am on|im on|i have been taking|ive been taking|"
+    r"i was given|i was prescribed|my doctor gave me|i started)\b|"
+    + "(?:^|(?<=\\s))(?:ו|ש)?(?:"
+    + "|".join(
+        normalize(w)
+        for w in (
+            "אני לוקח", "אני לוקחת", "אני נוטל", "אני נוטלת", "אני על", "אני מקבל", "אני מקבלת", "התחלתי לקחת",
+            "נתנו לי", "הרופא נתן לי", "הרופאה נתנה לי", "רשמו לי", "אני משתמש ב", "אני משתמשת ב", "אני מטופל ב",
+            "אני מטופלת ב",
+        )  # fmt: skip
+    )
+    + ")"
+)
+_OWN_MEDS = re.compile(
+    r"\b(?:my (?:medications|meds|medicines|pills|prescriptions|regular meds)|(?:the )?(?:medicines|meds|"
+    r"medications) i(?:m| am)? (?:on|take|taking))\b|"
+    + "|".join(normalize(w) for w in ("התרופות שלי", "התרופות הקבועות", "המרשמים שלי", "התרופות שאני לוקח",
+                                       "התרופות שאני לוקחת", "הכדורים שלי"))  # fmt: skip
+)
+
+
+def says_taking(d: Dialogue) -> bool:
+    """The message says the person takes the medications it names ("I'm on warfarin")."""
+    return bool(d.parsed.meds) and bool(_TAKING.search(d.parsed.norm))
+
+
+def names_own_medications(d: Dialogue) -> bool:
+    """The message refers to "my medications" as a group."""
+    return bool(_OWN_MEDS.search(d.parsed.norm))
+
+
+def _taking(d: Dialogue) -> list[dict[str, Any]]:
+    value = d.state.get("taking")
+    return [r for r in value if isinstance(r, dict) and r.get("ids")] if isinstance(value, list) else []
+
+
+def remember(d: Dialogue, refs: list[dict[str, Any]]) -> None:
+    """Keep ``refs`` as medications the person takes."""
+    kept = _taking(d)
+    for ref in refs:
+        if all(set(ref["ids"]) != set(k["ids"]) for k in kept):
+            kept.append({"ids": list(ref["ids"]), "q": ref.get("q")})
+    d.state["taking"] = kept[-_MAX:]
+
+
+def _prescribed(d: Dialogue) -> list[dict[str, Any]]:
+    """The verified patient's active prescriptions, as medication references ("my medications")."""
+    if not d.identified:
+        return []
+    result = d.call("get_user_prescriptions")
+    if not result.ok:
+        return []
+    items = [p for p in result.envelope.get("prescriptions") or [] if isinstance(p, dict)]
+    return [
+        {"ids": [str(p["med_id"])], "q": str(p.get("display_name") or p["med_id"])}
+        for p in items
+        if p.get("med_id") and p.get("status") == "active"
+    ]
+
+
+def check_with_taking(d: Dialogue, refs: list[dict[str, Any]]) -> bool:
+    """Check ``refs`` together with what the person takes (said earlier, or "my medications").
+
+    Returns:
+        True when an interaction check ran.
+    """
+    others = _taking(d)
+    if names_own_medications(d):
+        others = [*others, *_prescribed(d)]
+    together: list[dict[str, Any]] = []
+    for ref in [*others, *refs]:
+        if all(set(ref["ids"]) != set(t["ids"]) for t in together):
+            together.append(ref)
+    if len(together) < 2 or len(together) == len(refs):
+        return False  # nothing beyond the message's own medications (checked by the usual flow)
+    flows_catalog.interaction(d, together[:_MAX])
+    return True
