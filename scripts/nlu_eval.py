@@ -10,7 +10,8 @@ missed), dialogue-act accuracy, and the safety figures as the policy layer decid
 (:func:`pharmai.policy.classify`: the rules and the model together) — advice recall, red-flag recall
 (any kind) and the share of factual messages refused. The ``test`` split is frozen: never tune on it.
 
-The exit status is 1 when, on the chosen split, a language misses a target: intent accuracy ≥ 95%, advice
+Medication names are found by the demo catalog's search, as in a conversation, and read by the model as
+one placeholder word. The exit status is 1 when, on the chosen split, a language misses a target: intent accuracy ≥ 95%, advice
 and red-flag recall ≥ 98%, red-flag recall 100%, factual messages refused ≤ 2%.
 """
 
@@ -19,7 +20,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
 
+from pharmai.agent.engines import mentions_for
+from pharmai.db import Database, seed_demo_world, upgrade
 from pharmai.nlu import corpus, metrics, understand
 from pharmai.policy import classify
 
@@ -31,10 +39,25 @@ MIN_RED_FLAG_RECALL = 1.0
 MAX_FACTUAL_REFUSAL = 0.02
 
 
-def predict(example: corpus.Example) -> metrics.Prediction:
-    """What pharmai reads from one message: the model's intents and act, the policy's safety verdict."""
-    reading = understand(example.text)
-    verdict = classify(example.text, example.language)
+def _catalog_mentions() -> Callable[[str], list[Any]]:
+    """The demo catalog's medication finder, over a throw-away SQLite copy of the demo world."""
+    folder = Path(tempfile.mkdtemp(prefix="pharmai-nlu-eval-"))
+    db = Database(f"sqlite:///{folder / 'demo.db'}")
+    upgrade(db)
+    with db.session() as session:
+        seed_demo_world(session, today=date(2026, 3, 1))
+        session.commit()
+    return mentions_for(db)
+
+
+def predict(example: corpus.Example, mentions: Callable[[str], list[Any]]) -> metrics.Prediction:
+    """What pharmai reads from one message: the model's intents and act, the policy's safety verdict.
+
+    The medication names are found by the catalog, as in a conversation.
+    """
+    spans = [(m.start, m.end) for m in mentions(example.text)]
+    reading = understand(example.text, spans)
+    verdict = classify(example.text, example.language, spans)
     return metrics.Prediction(
         intents=frozenset(reading.intents),
         act=reading.act,
@@ -85,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     examples = corpus.load(splits=(args.split,))
-    figures = metrics.measure(examples, [predict(e) for e in examples])
+    mentions = _catalog_mentions()
+    figures = metrics.measure(examples, [predict(e, mentions) for e in examples])
     if args.json:
         print(json.dumps({lang: f.as_dict() for lang, f in sorted(figures.items())}, ensure_ascii=False, indent=1))
     else:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 from pharmai.agent.base import StepLimitReached, ToolResult, ToolRunner
-from pharmai.agent.engines import mentions_for
-from pharmai.db.engine import Database
 
 __all__ = ["ensure_interaction_check", "named_medications"]
 
@@ -23,10 +22,10 @@ log = logging.getLogger(__name__)
 _MAX_MEDS = 10
 
 
-def named_medications(db: Database, message: str) -> list[tuple[str, ...]]:
-    """The distinct medications ``message`` names, each as the product ids of one mention."""
+def named_medications(mentions: Sequence[Any]) -> list[tuple[str, ...]]:
+    """The distinct medications of the catalog's mentions, each as the product ids of one mention."""
     groups: list[tuple[str, ...]] = []
-    for mention in mentions_for(db)(message):
+    for mention in mentions:
         ids = tuple(getattr(mention, "med_ids", ()) or ())
         if ids and ids not in groups and not any(set(ids) & set(g) for g in groups):
             groups.append(ids)
@@ -43,19 +42,18 @@ def _covered(results: Sequence[ToolResult], groups: list[tuple[str, ...]]) -> bo
     return False
 
 
-def ensure_interaction_check(db: Database, runner: ToolRunner, message: str, language: str) -> ToolResult | None:
-    """Run ``interaction_check`` on the medications ``message`` names when no check of this turn covered them.
+def ensure_interaction_check(mentions: Sequence[Any], runner: ToolRunner, language: str) -> ToolResult | None:
+    """Run ``interaction_check`` on the medications of ``mentions`` when no check of this turn covered them.
 
     Args:
-        db: The database the catalog search reads.
+        mentions: The catalog's mentions in the person's message (:func:`pharmai.pharmacy.search.find_mentions`).
         runner: The turn's tool runner (its calls go through the executor like the engine's).
-        message: The person's message.
         language: The reply language.
 
     Returns:
         The check's result, or ``None`` when none was needed (fewer than two named, or already checked).
     """
-    groups = named_medications(db, message)
+    groups = named_medications(mentions)
     if len(groups) < 2 or _covered(runner.results, groups):
         return None
     med_ids = [group[0] for group in groups[:_MAX_MEDS]]

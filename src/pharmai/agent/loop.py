@@ -31,6 +31,7 @@ from pharmai.agent.base import (
     StepLimitReached,
     TurnInput,
 )
+from pharmai.agent.engines import mentions_for
 from pharmai.agent.events import Event
 from pharmai.agent.store import LANGUAGES, ConversationStore, StoredConversation
 from pharmai.clock import Clock
@@ -95,6 +96,7 @@ class ConversationLoop:
         self._executors: dict[str, Executor] = {}
         self._owned: list[Executor] = []
         self._lock = threading.Lock()
+        self._mentions = mentions_for(db)
         self._urgent_numbers = {
             "emergency": self.settings.emergency_number,
             "poison": self.settings.poison_center_number,
@@ -297,7 +299,11 @@ class ConversationLoop:
             self.store.mark_confirmation(cid, confirmation_id, "approved" if ran else "denied")
             action = None if message else ("approve" if approved else "deny")
             yield from runner.drain()
-        verdict = policy.classify(message, language) if message else AdviceVerdict(False)
+        # The catalog's reading of the message, once: the model reads names as one word, and the safety net
+        # below checks the medications it names together.
+        named = self._mentions(message) if message else []
+        spans = [(m.start, m.end) for m in named if isinstance(getattr(m, "start", None), int)]
+        verdict = policy.classify(message, language, spans) if message else AdviceVerdict(False)
         turn = TurnInput(
             message=message,
             language=language,
@@ -324,8 +330,8 @@ class ConversationLoop:
             log.error("engine %s failed in conversation %s: %s", self.engine.name, cid, type(exc).__name__)
             failure = InternalError()
         yield from runner.drain()
-        if failure is None and message:
-            ensure_interaction_check(self.db, runner, message, language)
+        if failure is None and named:
+            ensure_interaction_check(named, runner, language)
             yield from runner.drain()
         if runner.confirmation is not None:
             loop_state["pending"] = runner.confirmation

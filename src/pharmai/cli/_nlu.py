@@ -27,6 +27,7 @@ def train(
 ) -> None:
     """Fit the model on the train split, print its dev figures, and write it (deterministic)."""
     from pharmai.nlu import corpus, metrics
+    from pharmai.nlu._features import mask_names
     from pharmai.nlu.model import DEFAULT_MODEL_PATH
     from pharmai.nlu.train import fit, save
 
@@ -39,7 +40,8 @@ def train(
         raise _common.fail(exc.message("en"), code=2) from None
     elapsed = time.perf_counter() - started
     typer.echo(f"fitted on {len(examples)} messages, {model.size} features, in {elapsed:.1f} s")
-    readings = [model.read(e.text) for e in dev]
+    # Medication names read as the corpus labels them (at run time the catalog's mentions do this).
+    readings = [model.read(mask_names(e.text, e.meds)) for e in dev]
     predictions = [metrics.Prediction(frozenset(r.intents), r.act, r.advice, r.red_flag) for r in readings]
     for language, figures in sorted(metrics.measure(dev, predictions).items()):
         typer.echo(

@@ -5,16 +5,31 @@ labelled corpus of ``evals/nlu/`` and :mod:`.train` fits a new model on it (``ph
 Nothing here touches the database or a tool: medication names are the catalog search's job.
 """
 
+from collections.abc import Sequence
 from functools import lru_cache
 
+from pharmai.nlu._features import mask
 from pharmai.nlu.model import NluModel, Understanding, get_model
 
-__all__ = ["NluModel", "Understanding", "get_model", "understand"]
+__all__ = ["NluModel", "Understanding", "get_model", "mask", "understand"]
 
 
 # The policy classifier, the red-flag check and the offline engine all read the same message in one turn:
-# remember the last few readings (a pure function of the text) so the model runs once per message.
+# remember the last few readings (a pure function of the text and its spans) so the model runs once.
 @lru_cache(maxsize=256)
-def understand(text: str) -> Understanding:
-    """The shipped model's reading of ``text`` (see :class:`Understanding`)."""
-    return get_model().read(text)
+def _understand(text: str, spans: tuple[tuple[int, int], ...]) -> Understanding:
+    return get_model().read(mask(text, spans))
+
+
+def understand(text: str, spans: Sequence[tuple[int, int]] = ()) -> Understanding:
+    """The shipped model's reading of ``text`` (see :class:`Understanding`).
+
+    Args:
+        text: The message as typed.
+        spans: ``(start, end)`` offsets of the medication names the catalog found in it; the model reads
+            them as one placeholder word, so what it learnt carries over to names it never saw.
+    """
+    return _understand(text, tuple((int(a), int(b)) for a, b in spans))
+
+
+understand.cache_clear = _understand.cache_clear  # type: ignore[attr-defined]

@@ -14,12 +14,14 @@ import re
 
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["MAX_FEATURE_CHARS", "analyze"]
+__all__ = ["MAX_FEATURE_CHARS", "MEDICATION", "analyze", "mask", "mask_names"]
 
 #: Only the start of a very long message is read (it bounds the work per message).
 MAX_FEATURE_CHARS = 600
 
 _DIGITS = re.compile(r"\d+")
+#: The word a medication name is read as: the model learns "do you have <a medication>", not "Advil".
+MEDICATION = " medname "
 _CHAR_SIZES = (2, 3, 4, 5)
 
 
@@ -31,6 +33,36 @@ def _char_ngrams(word: str, out: list[str]) -> None:
             break
         for start in range(length - size + 1):
             out.append("c:" + padded[start : start + size])
+
+
+def mask(text: str, spans: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> str:
+    """``text`` with each ``(start, end)`` span (a medication name the catalog found) replaced by one word."""
+    if not spans:
+        return text
+    parts: list[str] = []
+    last = 0
+    for start, end in sorted(spans):
+        if start < last or not 0 <= start < end <= len(text):
+            continue  # overlapping or out-of-range spans are ignored, never an error
+        parts.append(text[last:start])
+        parts.append(MEDICATION)
+        last = end
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+def mask_names(text: str, names: tuple[str, ...] | list[str]) -> str:
+    """``text`` with the given medication names (as written in it) replaced by one word, longest first."""
+    lowered = text.casefold()
+    spans: list[tuple[int, int]] = []
+    for name in sorted({n for n in names if n}, key=len, reverse=True):
+        start = lowered.find(name.casefold())
+        while start != -1:
+            end = start + len(name)
+            if all(end <= a or start >= b for a, b in spans):
+                spans.append((start, end))
+            start = lowered.find(name.casefold(), end)
+    return mask(text, spans)
 
 
 def analyze(text: str) -> list[str]:

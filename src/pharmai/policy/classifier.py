@@ -36,6 +36,7 @@ _KIND_ORDER = ("diagnosis", "comparison", "personal_dosage", "advice")
 # A cue phrase is overruled when the model gives advice less than this and is this sure of another intent.
 _VETO_BELOW = 0.1
 _SURE_OTHER = 0.8
+_NEVER_VETO = frozenset({"advice", "symptom", "interaction"})
 # The model's intents that the engine can still answer beside a refusal.
 _FACTUAL_INTENTS = frozenset(
     {"availability", "info", "price", "equivalents", "interaction", "list", "prescriptions", "refill_status",
@@ -61,7 +62,9 @@ class Reading:
 
 
 def _sure_of_other(reading: Understanding) -> bool:
-    return any(score >= _SURE_OTHER for intent, score in reading.scores.items() if intent not in ("advice", "symptom"))
+    # Interaction questions are left out: "can I combine X with Y?" is often personal even when the model
+    # reads it as an interaction question first.
+    return any(score >= _SURE_OTHER for intent, score in reading.scores.items() if intent not in _NEVER_VETO)
 
 
 def _check(text: object, language: object) -> str:
@@ -89,12 +92,13 @@ def _kind(cues: Sequence[Rule]) -> str:
     return next(kind for kind in _KIND_ORDER if kind in kinds)
 
 
-def read(text: str, language: str | None = None) -> Reading:
+def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]] = ()) -> Reading:
     """Classify ``text`` and explain the verdict.
 
     Args:
         text: The person's message, in Hebrew, English or both.
         language: ``he``, ``en`` or ``None``; a hint only (both lexicons always run).
+        spans: ``(start, end)`` of the medication names the catalog found in ``text`` (for the model).
 
     Raises:
         ValidationFailed: ``text`` is not a string or ``language`` is not ``he``/``en``/``None``.
@@ -122,7 +126,7 @@ def read(text: str, language: str | None = None) -> Reading:
             fired.extend(_MESSAGE_RULES.hits(clause))
     # The rules are exact about the phrasings they know; the trained model generalises to the others.
     # Either is enough to refuse: a refused factual question costs less than advice given.
-    reading = understand(text)
+    reading = understand(text, spans)
     flags = red_flags(text, reading)
     symptom = reading.has("symptom")
     model_advice = reading.advice and not cancelled
@@ -149,12 +153,13 @@ def read(text: str, language: str | None = None) -> Reading:
     return Reading(verdict, names, tuple(cancelled), tuple(factual))
 
 
-def classify(text: str, language: str | None = None) -> AdviceVerdict:
+def classify(text: str, language: str | None = None, spans: Sequence[tuple[int, int]] = ()) -> AdviceVerdict:
     """Whether ``text`` asks for advice, a diagnosis or a comparison, and whether it also asks facts.
 
     Args:
         text: The person's message, in Hebrew, English or both.
         language: ``he``, ``en`` or ``None`` (a hint; both languages' cues are always read).
+        spans: ``(start, end)`` of the medication names the catalog found in ``text`` (for the model).
 
     Returns:
         The verdict: ``is_advice``, its ``kind`` (``advice``, ``diagnosis``, ``comparison`` or
@@ -163,4 +168,4 @@ def classify(text: str, language: str | None = None) -> AdviceVerdict:
     Raises:
         ValidationFailed: ``text`` is not a string or ``language`` is not ``he``/``en``/``None``.
     """
-    return read(text, language).verdict
+    return read(text, language, spans).verdict

@@ -220,7 +220,7 @@ class OfflineEngine:
             return
         if verdict.is_advice or verdict.symptom or p.intent in ("advice", "symptom"):
             self._refer(d, plan)
-        elif p.intent == "unknown" and self._looks_like_a_name(d):
+        elif p.intent in ("unknown", "followup") and self._looks_like_a_name(d):
             self.run_catalog(d, "info", None)
         else:
             d.answers_equivalents = "equivalents" in plan
@@ -230,7 +230,7 @@ class OfflineEngine:
             current_meds.check_with_taking(d, flows_catalog.targets(d) if p.meds else [])
 
     def _noted(self, d: Dialogue) -> bool:
-        """"I'm on warfarin": remember it; when that is all the message says, acknowledge it."""
+        """ "I'm on warfarin": remember it; when that is all the message says, acknowledge it."""
         refs = flows_catalog.targets(d)
         current_meds.remember(d, refs[:1] if len(refs) >= 2 else refs)
         if len(refs) >= 2 or d.parsed.intent not in ("medication", "unknown", "info", "followup", "symptom", "advice"):
