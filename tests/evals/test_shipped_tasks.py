@@ -59,7 +59,8 @@ def test_gold_replay_scores_everything(suite: dict[str, EvalReport]) -> None:
 
 def _loop_does_it(task: Task) -> bool:
     effects = any(e.added or e.removed or e.changed for e in (task.criteria.effects or {}).values())
-    return not effects and all(call.name == "interaction_check" for call in task.criteria.required_calls)
+    calls = task.criteria.required_calls or []
+    return bool(calls) and not effects and all(call.name == "interaction_check" for call in calls)
 
 
 def test_null_agent_scores_zero_where_an_action_is_needed(suite: dict[str, EvalReport]) -> None:

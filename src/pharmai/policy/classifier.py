@@ -37,6 +37,8 @@ _KIND_ORDER = ("diagnosis", "comparison", "personal_dosage", "advice")
 _VETO_BELOW = 0.1
 _SURE_OTHER = 0.8
 _NEVER_VETO = frozenset({"advice", "symptom", "interaction"})
+# A symptom is read only when the model holds it (its top guess on a message it cannot read is no reading).
+_SYMPTOM = 0.5
 # The model's intents that the engine can still answer beside a refusal.
 _FACTUAL_INTENTS = frozenset(
     {"availability", "info", "price", "equivalents", "interaction", "list", "prescriptions", "refill_status",
@@ -128,7 +130,7 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
     # Either is enough to refuse: a refused factual question costs less than advice given.
     reading = understand(text, spans)
     flags = red_flags(text, reading)
-    symptom = reading.has("symptom")
+    symptom = reading.scores.get("symptom", 0.0) >= _SYMPTOM
     model_advice = reading.advice and not cancelled
     factual_intent = any(intent in _FACTUAL_INTENTS for intent in reading.intents)
     if fired and reading.advice_score < _VETO_BELOW and _sure_of_other(reading) and not flags:
