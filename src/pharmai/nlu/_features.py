@@ -11,6 +11,7 @@ them, because "נורופן יש?" is a question and "נורופן יש." is not
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pharmai.text.normalize import normalize, prefix_variants
 
@@ -25,14 +26,17 @@ MEDICATION = " medname "
 _CHAR_SIZES = (2, 3, 4, 5)
 
 
-def _char_ngrams(word: str, out: list[str]) -> None:
+@lru_cache(maxsize=8192)
+def _char_ngrams(word: str) -> tuple[str, ...]:
+    # Words repeat from message to message ("do", "you", "יש", "לכם"): their n-grams are built once.
     padded = f"<{word}>"
     length = len(padded)
+    grams: list[str] = []
     for size in _CHAR_SIZES:
         if size > length:
             break
-        for start in range(length - size + 1):
-            out.append("c:" + padded[start : start + size])
+        grams.extend("c:" + padded[start : start + size] for start in range(length - size + 1))
+    return tuple(grams)
 
 
 def mask(text: str, spans: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> str:
@@ -91,7 +95,7 @@ def analyze(text: str) -> list[str]:
             features.append("w:" + stem)
         features.append("b:" + previous + " " + word)
         previous = word
-        _char_ngrams(word, features)
+        features.extend(_char_ngrams(word))
     features.append("b:" + previous + " </s>")
     if len(words) <= 3:
         features.append(f"n:{len(words)}")

@@ -10,16 +10,22 @@ from __future__ import annotations
 
 from pharmai.nlu import Understanding, understand
 from pharmai.policy._red_flag_rules import ALWAYS, LABEL_CONTEXT, RULES
-from pharmai.policy._rules import split_clauses
+from pharmai.policy._rules import any_of, split_clauses
 from pharmai.text import normalize
 
 __all__ = ["RED_FLAG_KINDS", "red_flags"]
+
+# Every cue of every kind at once (a clause can only match a cue the whole message matches).
+_SCREEN = any_of([*RULES.values(), *ALWAYS.values()])
 
 #: The kinds, most urgent first: the order the urgent-care reply names them in.
 RED_FLAG_KINDS = ("emergency", "poison", "distress")
 
 
 def _rule_kinds(text: str) -> set[str]:
+    whole = normalize(text)
+    if not _SCREEN.search(whole):
+        return set()  # most messages name no red flag at all: one scan rules them out
     found: set[str] = set()
     for clause in split_clauses(text):
         # "Is bleeding listed as a side effect?" asks what the leaflet says, not about an event.
@@ -27,7 +33,6 @@ def _rule_kinds(text: str) -> set[str]:
         for kind, pattern in (ALWAYS if label else RULES).items():
             if pattern.search(clause):
                 found.add(kind)
-    whole = normalize(text)
     for kind, pattern in ALWAYS.items():
         if pattern.search(whole):
             found.add(kind)
