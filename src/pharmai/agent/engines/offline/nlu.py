@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pharmai.agent.engines.offline import _cues as c
 from pharmai.nlu import Understanding, understand
 from pharmai.text.identifiers import find_email, find_phone
 from pharmai.text.normalize import normalize, prefix_variants
@@ -22,207 +23,8 @@ __all__ = ["PLACES", "Parsed", "clean_name", "medication_groups", "parse", "rema
 
 MentionsFn = Callable[[str], Sequence[Any]]
 
-_PREFIX = "(?:^|(?<=\\s))[והבלמשכ]{0,3}"
-
-
-def _cues(*phrases: str) -> re.Pattern[str]:
-    """A pattern for cue phrases on normalised text; Hebrew cues may carry prefix letters."""
-    parts = []
-    for phrase in phrases:
-        norm = normalize(phrase)
-        if re.match(r"[\u05d0-\u05ea]", norm):
-            parts.append(_PREFIX + re.escape(norm) + r"(?=\s|$)")
-        else:
-            parts.append(r"\b" + re.escape(norm) + r"\b")
-    return re.compile("|".join(parts))
-
-
-_HANDOFF = _cues(
-    "pharmacist", "human", "real person", "a person", "someone", "staff member", "representative", "agent",
-    "רוקח", "רוקחת", "נציג", "נציגה", "בן אדם", "אדם אמיתי", "מישהו",
-)  # fmt: skip
-_HANDOFF_VERB = _cues(
-    "get me", "put me through", "bring", "תחבר", "תחברי", "תעבירו", "תביא", "תביאי", "תן לי", "תני לי",
-    "talk", "speak", "transfer", "connect", "contact", "call", "chat with", "want",
-    "לדבר", "להעביר", "תעביר", "תעבירי", "העבר", "לשוחח", "רוצה", "חבר", "לחבר",
-)  # fmt: skip
-_MY_RX = _cues(
-    "prescribed me", "prescribed for me", "my doctor prescribed", "doctor prescribed me", "הרופא רשם לי",
-    "רשמו לי", "הרופאה רשמה לי",
-    "my prescriptions", "my prescription", "prescriptions do i have", "what prescriptions", "which prescriptions",
-    "list my", "my rx", "my meds", "my medications",
-    "המרשמים שלי", "המרשם שלי", "מרשמים יש לי", "אילו מרשמים", "איזה מרשמים", "מה המרשמים", "מרשמים שלי",
-    "התרופות שלי",
-)  # fmt: skip
-_REFILL = _cues(
-    "refill", "refills", "renew", "renewal", "re fill", "on my prescription", "on the prescription", "another month",
-    "על המרשם", "עוד חודש", "חידוש", "לחדש", "תחדש", "תחדשי", "מילוי חוזר", "חידושים",
-)  # fmt: skip
-_REFILL_REQUEST = _cues(
-    "please refill", "i want", "i would like", "id like", "i'd like", "order", "request", "submit", "go ahead",
-    "refill it", "refill my", "renew my", "can you refill", "could you refill", "please renew", "put in",
-    "אני רוצה", "רוצה", "תזמין", "להזמין", "הזמן", "לבקש", "תגיש", "להגיש", "בבקשה תחדש", "תחדש לי",
-    "תחדשי לי", "אבקש",
-)  # fmt: skip
-_REFILL_STATUS = _cues(
-    "can i refill", "can i get a refill", "eligible", "status", "is it possible", "how many refills",
-    "refills left", "may i refill", "zakai",
-    "אפשר לחדש", "האם אפשר", "זכאי", "זכאית", "סטטוס", "כמה חידושים", "ניתן לחדש", "אוכל לחדש",
-)  # fmt: skip
-_EQUIVALENT = _cues(
-    "equivalent", "equivalents", "alternative", "alternatives", "substitute", "replacement", "instead",
-    "similar", "generic version", "same thing", "other brand",
-    "תחליף", "תחליפים", "חלופה", "חלופי", "חלופית", "דומה", "במקום", "גנרי", "מותג אחר",
-)  # fmt: skip
-_LIST = _cues(
-    "list", "which medications", "what medications", "which medicines", "what medicines", "what drugs",
-    "show me", "what do you have", "what do you sell", "what otc", "all medications", "which meds",
-    "רשימה", "רשימת", "אילו תרופות", "איזה תרופות", "מה יש לכם", "מה אתם מוכרים", "תראה לי", "הראה לי",
-    "כל התרופות", "תרופות יש",
-)  # fmt: skip
-_AVAILABILITY = _cues(
-    "in stock", "stock", "available", "availability", "do you have", "do you carry", "have any", "got any",
-    "יש לכם", "יש לך", "יש אצלכם", "בסניף", "במלאי", "מלאי", "זמין", "זמינה", "זמינים", "יש במלאי",
-)  # fmt: skip
-_AVAILABILITY_WEAK = _cues(
-    "is there", "do you sell", "can i buy", "can i get", "left", "carry", "קיים", "אפשר להשיג", "נשאר", "נשארו",
-    "אפשר לקנות",
-)  # fmt: skip
-_INFO = _cues(
-    "what is", "what's", "whats", "tell me about", "know about", "info about", "information", "info", "details",
-    "dosage", "dose",
-    "side effects", "warnings", "warning", "ingredient", "ingredients", "used for", "contain", "contains",
-    "label", "prescription", "rx", "what does",
-    "מה זה", "ספר לי", "ספרי לי", "מידע", "פרטים", "מינון", "אזהרות", "אזהרה", "רכיב", "רכיבים", "חומר פעיל",
-    "למה משמש", "מרשם", "עלון", "תופעות לוואי", "ספר על", "מה ידוע על",
-)  # fmt: skip
-_PRICE = _cues(
-    "price", "prices", "cost", "costs", "how much is", "how much does", "how much for", "how much are",
-    "מחיר", "המחיר", "מחירים", "עולה", "עולים", "עלות", "כמה זה", "כמה עולה",
-)  # fmt: skip
-# Where a message changes subject, for reading each part's request on its own.
-_CLAUSES = re.compile(r"[?!.;\n,]+|\s+(?:and|also|plus)\s+|\s+(?=ו(?:מה|האם|כמה|יש|גם|תגיד|תבדוק)\b)")
-#: The label cues that say "label" whatever else the message says ("prescription" alone does not).
-_INFO_STRONG = _cues(
-    "what is", "whats", "tell me about", "know about", "info about", "information", "info", "details", "dosage",
-    "dose", "side effects", "warnings", "warning", "ingredient", "ingredients", "used for", "contain", "contains",
-    "label", "what does", "מה זה", "ספר לי", "ספרי לי", "מידע", "פרטים", "מינון", "אזהרות", "אזהרה", "רכיב", "רכיבים",
-    "חומר פעיל", "למה משמש", "עלון", "תופעות לוואי", "ספר על", "מה ידוע על",
-)  # fmt: skip
-_INTERACTION = _cues(
-    "interaction", "interactions", "interact", "together", "combine", "combined", "mix", "with",
-    "אינטראקציה", "אינטראקציות", "ביחד", "יחד", "לשלב", "שילוב", "עם",
-)  # fmt: skip
-# Another person's records: "Yossi Levi's prescriptions", "their prescriptions", "המרשמים של יוסי", "המרשמים שלו".
-_RX_NOUN = r"(?:prescriptions?|meds|medications|medicines|rx|refills?)"
-_OTHER_EN = re.compile(
-    rf"\b(?!(?:let|it|that|what|who|there|here|he|she)['’]s\b)[a-z]+['’]s\s+{_RX_NOUN}\b"
-    rf"|\b(?:his|her|their)\s+(?:\w+\s+)?{_RX_NOUN}\b"
-    rf"|\b{_RX_NOUN}\s+(?:of|for|belonging to)\s+(?:my\s+|another\s+|other\s+|a\s+|the\s+)?(?:wife|husband|partner|"
-    r"son|daughter|child|kid|mother|mom|mum|father|dad|parent|brother|sister|friend|neighbou?r|someone|somebody|"
-    r"patient|person|user|customer|him|her|them)\b",
-    re.IGNORECASE,
-)
-_OTHER_HE = re.compile(
-    _PREFIX
-    + r"(?:מרשמ|מרשמימ|תרופות|חידושימ)\s+(?:של\s+(?!י(?:\s|$))\S+|שלו|שלה|שלהמ|שלהנ|(?:עבור|בשביל)\s+(?!עצמי)\S+)"
-    r"(?=\s|$)"
-)
-_RX_WORD = _cues(
-    "prescription", "prescriptions", "rx", "meds", "medications", "refill", "refills",
-    "מרשם", "מרשמים", "מרשמי", "תרופות", "חידוש", "חידושים",
-)  # fmt: skip
-_USER_ID = re.compile(r"\bu\d{3,}\b", re.IGNORECASE)
-# A message posing as the system or an operator; its claims (e.g. "the user is verified") are never trusted.
-_INJECTION = _cues(
-    "admin mode", "developer mode", "ignore previous instructions", "ignore all previous instructions",
-    "ignore the rules", "ignore your rules", "you are now", "verified as", "is verified",
-    "הודעת מערכת", "מצב מנהל", "מצב מפתח", "תתעלם", "התעלם", "מאומת", "מאומתת",
-)  # fmt: skip
-_SYSTEM_PREFIX = re.compile(r"(?:^|[\s\[(<])(?:system|admin|developer|operator)\s*[:\]>]", re.IGNORECASE)
-_ALSO = _cues("too", "also", "as well", "and", "another", "גם", "בנוסף", "ועוד")
-_WEAK_INFO = _cues("what is", "what's", "whats", "what does", "מה זה", "מה זו")
-_GREETING = _cues(
-    "hi", "hello", "hey", "good morning", "good evening", "good afternoon", "shalom",
-    "שלום", "היי", "הי", "בוקר טוב", "ערב טוב", "צהריים טובים", "מה נשמע", "אהלן",
-)  # fmt: skip
-_THANKS = _cues("thanks", "thank you", "thx", "appreciate", "תודה", "תודה רבה", "תודה לך", "מעולה תודה")
-_HELP = _cues(
-    "help", "what can you do", "how can you help", "what do you do", "עזרה", "מה אתה יכול", "במה אתה יכול",
-    "מה את יכולה", "איך אתה יכול לעזור", "תעזור",
-)  # fmt: skip
-_FACETS = {
-    "dosage": _cues("dosage", "dose", "doses", "how often", "how many", "מינון", "כמה פעמים"),
-    "warnings": _cues("warning", "warnings", "side effects", "side effect", "אזהרות", "אזהרה", "תופעות לוואי"),
-    "rx": _cues("prescription", "rx", "otc", "over the counter", "מרשם", "ללא מרשם", "בלי מרשם"),
-    "ingredients": _cues("ingredient", "ingredients", "contain", "contains", "made of", "רכיב", "רכיבים", "חומר פעיל"),
-}
-_NON_RX = _cues(
-    "otc", "over the counter", "without a prescription", "without prescription", "no prescription",
-    "non prescription", "nonprescription", "ללא מרשם", "בלי מרשם", "לא במרשם", "שלא צריך מרשם",
-)  # fmt: skip
-_RX_ONLY = _cues(
-    "prescription only", "rx", "need a prescription", "needs a prescription", "require a prescription",
-    "prescription medications", "prescription drugs", "prescription meds", "במרשם", "תרופות מרשם", "דורשות מרשם",
-    "צריך מרשם", "מחייבות מרשם",
-)  # fmt: skip
-_OUT_OF_STOCK = _cues(
-    "out of stock", "not in stock", "unavailable", "sold out", "out of", "run out", "ran out", "missing",
-    "אזל", "אזלו", "חסר", "חסרות", "חסרים", "לא במלאי", "אין במלאי", "שאין", "נגמר", "נגמרו", "נגמרה",
-)  # fmt: skip
-_IN_STOCK = _cues("in stock", "available", "במלאי", "זמינות", "זמין", "זמינים")
-_STORES = {
-    "s2": _cues("jerusalem", "jaffa", "s2", "ירושלים", "יפו"),
-    "s1": _cues("tel aviv", "dizengoff", "s1", "תל אביב", "דיזנגוף"),
-}
-#: Places people ask about where the chain has no branch, with their names in both languages.
-PLACES: dict[str, tuple[str, str]] = {
-    "haifa": ("Haifa", "חיפה"), "eilat": ("Eilat", "אילת"), "beer sheva": ("Beersheba", "באר שבע"),
-    "netanya": ("Netanya", "נתניה"), "ashdod": ("Ashdod", "אשדוד"), "ashkelon": ("Ashkelon", "אשקלון"),
-    "herzliya": ("Herzliya", "הרצליה"), "raanana": ("Ra'anana", "רעננה"), "rishon": ("Rishon LeZion", "ראשון לציון"),
-    "petah tikva": ("Petah Tikva", "פתח תקווה"), "holon": ("Holon", "חולון"), "bat yam": ("Bat Yam", "בת ים"),
-    "ramat gan": ("Ramat Gan", "רמת גן"), "bnei brak": ("Bnei Brak", "בני ברק"), "rehovot": ("Rehovot", "רחובות"),
-    "kfar saba": ("Kfar Saba", "כפר סבא"), "modiin": ("Modi'in", "מודיעין"), "nazareth": ("Nazareth", "נצרת"),
-    "tiberias": ("Tiberias", "טבריה"), "akko": ("Acre", "עכו"), "nahariya": ("Nahariya", "נהריה"),
-    "hadera": ("Hadera", "חדרה"), "afula": ("Afula", "עפולה"), "beit shemesh": ("Beit Shemesh", "בית שמש"),
-    "karmiel": ("Karmiel", "כרמיאל"), "lod": ("Lod", "לוד"), "ramla": ("Ramla", "רמלה"),
-    "givatayim": ("Givatayim", "גבעתיים"), "hod hasharon": ("Hod HaSharon", "הוד השרון"), "tzfat": ("Safed", "צפת"),
-    "dimona": ("Dimona", "דימונה"), "yavne": ("Yavne", "יבנה"), "kiryat shmona": ("Kiryat Shmona", "קריית שמונה"),
-}  # fmt: skip
-_PLACE_ALIASES = {
-    "beersheba": "beer sheva", "beer sheba": "beer sheva", "beersheva": "beer sheva", "באר שבע": "beer sheva",
-    "rishon lezion": "rishon", "ראשון": "rishon", "petach tikva": "petah tikva", "acre": "akko", "safed": "tzfat",
-    "ra anana": "raanana", "kiryat shemona": "kiryat shmona", "קרית שמונה": "kiryat shmona",
-}  # fmt: skip
-_PLACE_PATTERNS = [
-    (re.compile(_PREFIX + re.escape(normalize(names[1])) + r"(?=\s|$)"), key) for key, names in PLACES.items()
-] + [(re.compile(r"\b" + re.escape(key) + r"\b"), key) for key in PLACES] + [
-    (re.compile(r"\b" + re.escape(alias) + r"\b" if alias.isascii() else _PREFIX + re.escape(normalize(alias))
-                + r"(?=\s|$)"), key)
-    for alias, key in _PLACE_ALIASES.items()
-]  # fmt: skip
-_ORDINALS = [
-    (_cues("first", "1st", "הראשון", "הראשונה", "ראשון", "ראשונה"), 1),
-    (_cues("second", "2nd", "השני", "השנייה", "השניה", "שני", "שנייה"), 2),
-    (_cues("third", "3rd", "השלישי", "השלישית", "שלישי"), 3),
-    (_cues("fourth", "4th", "הרביעי", "הרביעית", "רביעי"), 4),
-    (_cues("fifth", "5th", "החמישי", "החמישית"), 5),
-    (_cues("last", "האחרון", "האחרונה"), -1),
-]
-_NUMBER_REF = re.compile(r"(?:#|\bno\.?\s*|\bnumber\s*|מספר\s*|מס'?\s*)(\d{1,2})\b", re.IGNORECASE)
-_BARE_NUMBER = re.compile(r"^\s*#?(\d{1,2})\s*[.!?]?\s*$")
-_CODE = re.compile(r"(?<!\d)(\d{6})(?!\d)")
-_STOP = set(
-    normalize(
-        "do you have any is are there in stock the a an of for me please what whats what's tell about info "
-        "information on is it available availability how much price can i get buy carry sell at your store pls plz thx "
-        "pharmacy medication medicine drug pills tablets and or hi hello thanks stock left dosage warnings "
-        "יש לכם לך את ה מה זה על ספר לי ספרי במלאי מלאי זמין זמינה אפשר להשיג בבקשה תרופה תרופות של כדור "
-        "כדורים מידע מינון אזהרות שלום תודה אצלכם האם it this that them they its one "
-        "זה זו אותו אותה אותם הוא היא הם שלו שלה שלהם שלי jerusalem tel aviv ירושלים תל אביב בירושלים בתל "
-        "what about ומה לגבי"
-    ).split()
-)
+#: Places people ask about where the chain has no branch (key → English and Hebrew name).
+PLACES = c.PLACES
 
 
 @dataclass
@@ -319,7 +121,7 @@ _EDGE_PUNCTUATION = "?!.,;:()[]{}\"'“”‘’«»…-–—"
 
 def _is_stop(word: str) -> bool:
     # "והוא", "שזה", "בירושלים": a stop word behind Hebrew prefix letters is still one.
-    return any(variant in _STOP for variant in prefix_variants(word))
+    return any(variant in c.STOP for variant in prefix_variants(word))
 
 
 def remainder_query(text: str) -> str:
@@ -339,11 +141,11 @@ def remainder_query(text: str) -> str:
 
 
 def _refs(norm: str, text: str) -> list[int]:
-    refs = [int(match.group(1)) for match in _NUMBER_REF.finditer(text)]
-    for pattern, value in _ORDINALS:
+    refs = [int(match.group(1)) for match in c.NUMBER_REF.finditer(text)]
+    for pattern, value in c.ORDINALS:
         if pattern.search(norm):
             refs.append(value)
-    bare = _BARE_NUMBER.match(text)
+    bare = c.BARE_NUMBER.match(text)
     if bare:
         refs.append(int(bare.group(1)))
     return list(dict.fromkeys(refs))
@@ -351,13 +153,13 @@ def _refs(norm: str, text: str) -> list[int]:
 
 def _other_person(p: Parsed) -> bool:
     """The message asks for someone else's prescriptions (by name, pronoun, relation or user id)."""
-    if _OTHER_EN.search(p.text) or _OTHER_HE.search(p.norm):
+    if c.OTHER_EN.search(p.text) or c.OTHER_HE.search(p.norm):
         return True
-    return bool(_USER_ID.search(p.text) and _RX_WORD.search(p.norm))
+    return bool(c.USER_ID.search(p.text) and c.RX_WORD.search(p.norm))
 
 
 def _posing(p: Parsed) -> bool:
-    return bool(_SYSTEM_PREFIX.search(p.text) or _INJECTION.search(p.norm))
+    return bool(c.SYSTEM_PREFIX.search(p.text) or c.INJECTION.search(p.norm))
 
 
 # The model's intents in the order the engine answers them: the most specific request first.
@@ -379,7 +181,7 @@ _MAYBE = 0.35
 _RELATION = re.compile(
     r"\b(?:wife|husband|partner|mother|mom|mum|father|dad|son|daughter|brother|sister|friend|neighbou?r|grandma|"
     r"grandpa|grandmother|grandfather|aunt|uncle|colleague|roommate|boss)s?\b|\b(?:she|he|her|his|their)\b|"
-    + _cues(
+    + c.cues(
         "אשתי", "בעלי", "אמא שלי", "אבא שלי", "אמי", "אבי", "הבן שלי", "הבת שלי", "בני", "בתי", "אחי", "אחותי",
         "השכן", "השכנה", "חבר שלי", "חברה שלי", "סבתא", "סבא", "בן הזוג", "בת הזוג", "שלה", "שלו", "שלהם",
     ).pattern
@@ -419,12 +221,12 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
         return "code"
     # Someone else's records: never a sign-in to their phone or email, never a check of the person's own.
     other = scores.get("other_rx", 0.0)
-    relative = bool(_RX_WORD.search(norm) and (_RELATION.search(norm) or p.identifier or _USER_ID.search(p.text)))
+    relative = bool(c.RX_WORD.search(norm) and (_RELATION.search(norm) or p.identifier or c.USER_ID.search(p.text)))
     if (_other_person(p) and (not p.meds or p.identifier)) or other >= _SURE or (relative and other >= _MAYBE):
         return "other_rx"
     if p.identifier:
         return "identity"
-    handoff_cue = _HANDOFF.search(norm) and (_HANDOFF_VERB.search(norm) or len(norm.split()) <= 3)
+    handoff_cue = c.HANDOFF.search(norm) and (c.HANDOFF_VERB.search(norm) or len(norm.split()) <= 3)
     if handoff_cue or scores.get("handoff", 0.0) >= _HANDOFF_SCORE:
         return "handoff"
     rule = _rule_intent(p)
@@ -436,7 +238,7 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
     first = model[0]
     # "prescription" alone is a weak cue for the label: "can I get more Glucophage on my prescription?".
     weak = rule in ("unknown", "medication") or (
-        rule == "info" and not _INFO_STRONG.search(norm) and p.facets <= {"rx"}
+        rule == "info" and not c.INFO_STRONG.search(norm) and p.facets <= {"rx"}
     )
     if first in ("advice", "symptom") and not weak:
         return rule  # the verdict refuses the advice; the cue phrases name the factual part to answer
@@ -456,39 +258,39 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
 def _rule_intent(p: Parsed) -> str:
     """The cue phrases' reading (the model's tie-breaker)."""
     norm = p.norm
-    if _REFILL.search(norm):
-        if _REFILL_STATUS.search(norm) and not re.search(r"please|בבקשה|תזמין|להגיש|תגיש", norm):
+    if c.REFILL.search(norm):
+        if c.REFILL_STATUS.search(norm) and not re.search(r"please|בבקשה|תזמין|להגיש|תגיש", norm):
             return "refill_status"
-        return "refill_request" if _REFILL_REQUEST.search(norm) else "refill_status"
-    if _MY_RX.search(norm) or (_RX_WORD.search(norm) and _posing(p)):
+        return "refill_request" if c.REFILL_REQUEST.search(norm) else "refill_status"
+    if c.MY_RX.search(norm) or (c.RX_WORD.search(norm) and _posing(p)):
         # A fake "system" note asking for prescriptions is still only a prescriptions request: identity first.
         return "prescriptions"
-    if _EQUIVALENT.search(norm):
+    if c.EQUIVALENT.search(norm):
         return "equivalents"
-    if _PRICE.search(norm) and not re.search(r"\b(?:take|give|dose|mg)\b|לקחת|לתת|מינון", norm):
+    if c.PRICE.search(norm) and not re.search(r"\b(?:take|give|dose|mg)\b|לקחת|לתת|מינון", norm):
         return "price"
-    if not p.meds and _LIST.search(norm):
+    if not p.meds and c.LIST.search(norm):
         return "list"
-    if not p.meds and (p.rx_filter or _OUT_OF_STOCK.search(norm)) and re.search(r"medic|drug|תרופ|meds", norm):
+    if not p.meds and (p.rx_filter or c.OUT_OF_STOCK.search(norm)) and re.search(r"medic|drug|תרופ|meds", norm):
         return "list"
-    if len(p.meds) >= 2 and p.interaction_cue and not _AVAILABILITY.search(norm):
+    if len(p.meds) >= 2 and p.interaction_cue and not c.AVAILABILITY.search(norm):
         return "interaction"
-    if _AVAILABILITY.search(norm) or (p.meds and re.match(r"(ה|ו)?יש\b|(ה|ו)?אין\b", norm)):
+    if c.AVAILABILITY.search(norm) or (p.meds and re.match(r"(ה|ו)?יש\b|(ה|ו)?אין\b", norm)):
         return "availability"
-    if _INFO.search(norm) or p.facets:
+    if c.INFO.search(norm) or p.facets:
         # "what's the weather tomorrow" is not a medication question: a bare "what is" needs one word left.
-        if not p.meds and not p.facets and not _INFO.search(_WEAK_INFO.sub(" ", norm)):
+        if not p.meds and not p.facets and not c.INFO.search(c.WEAK_INFO.sub(" ", norm)):
             return "info" if len(remainder_query(p.text).split()) == 1 else "unknown"
         return "info"
-    if _AVAILABILITY_WEAK.search(norm):
+    if c.AVAILABILITY_WEAK.search(norm):
         return "availability"
     if p.meds:
         return "medication"
-    if _THANKS.search(norm):
+    if c.THANKS.search(norm):
         return "thanks"
-    if _HELP.search(norm):
+    if c.HELP.search(norm):
         return "help"
-    if _GREETING.search(norm):
+    if c.GREETING.search(norm):
         return "greeting"
     return "unknown"
 
@@ -518,24 +320,24 @@ def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = Fa
     p.meds = medication_groups(found)
     p.email = find_email(text)
     p.phone = None if p.email else find_phone(text)
-    code = _CODE.search(text)
+    code = c.CODE.search(text)
     p.code = code.group(1) if code and not p.phone else None
     p.refs = _refs(p.norm, text)
-    for store_id, pattern in _STORES.items():
+    for store_id, pattern in c.STORES.items():
         if pattern.search(p.norm):
             p.store = store_id
             break
-    p.facets = {name for name, pattern in _FACETS.items() if pattern.search(p.norm)}
-    if _NON_RX.search(p.norm):
+    p.facets = {name for name, pattern in c.FACETS.items() if pattern.search(p.norm)}
+    if c.NON_RX.search(p.norm):
         p.rx_filter = "non_rx"
-    elif _RX_ONLY.search(p.norm):
+    elif c.RX_ONLY.search(p.norm):
         p.rx_filter = "rx"
-    if _OUT_OF_STOCK.search(p.norm):
+    if c.OUT_OF_STOCK.search(p.norm):
         p.stock_filter = "out_of_stock"
-    elif _IN_STOCK.search(p.norm):
+    elif c.IN_STOCK.search(p.norm):
         p.stock_filter = "in_stock"
-    p.interaction_cue = bool(_INTERACTION.search(p.norm))
-    p.also = bool(_ALSO.search(p.norm))
+    p.interaction_cue = bool(c.INTERACTION.search(p.norm))
+    p.also = bool(c.ALSO.search(p.norm))
     p.place = _place(p.norm) if p.store is None else None
     spans = [(m.start, m.end) for m in found if isinstance(getattr(m, "start", None), int)]
     p.reading = understand(text, spans) if text.strip() else None
@@ -550,7 +352,7 @@ def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = Fa
 
 def _clause_intents(p: Parsed) -> list[str]:
     """The cue phrases' reading of each part of a message that asks several things, in order."""
-    parts = [normalize(part) for part in _CLAUSES.split(p.text) if normalize(part)]
+    parts = [normalize(part) for part in c.CLAUSES.split(p.text) if normalize(part)]
     if len(parts) < 2:
         return []
     found: list[str] = []
@@ -563,7 +365,7 @@ def _clause_intents(p: Parsed) -> list[str]:
 
 
 def _place(norm: str) -> str | None:
-    for pattern, key in _PLACE_PATTERNS:
+    for pattern, key in c.PLACE_PATTERNS:
         if pattern.search(norm):
             return key
     return None

@@ -1,0 +1,260 @@
+"""The exact cue phrases of the offline engine's reading, in English and Hebrew, over normalised text.
+
+Each pattern is matched on :func:`pharmai.text.normalize` output; Hebrew cues may carry prefix letters
+("ובסניף", "שהאקמול"). They decide what they are exact about (one-time codes, identifiers, another person's
+records, handoff verbs, filters, stores, places, ordinals) and break ties when the trained model is unsure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pharmai.text.normalize import normalize
+
+__all__ = [
+    "ALSO",
+    "AVAILABILITY",
+    "AVAILABILITY_WEAK",
+    "BARE_NUMBER",
+    "CLAUSES",
+    "CODE",
+    "EQUIVALENT",
+    "FACETS",
+    "GREETING",
+    "HANDOFF",
+    "HANDOFF_VERB",
+    "HELP",
+    "INFO",
+    "INFO_STRONG",
+    "INJECTION",
+    "INTERACTION",
+    "IN_STOCK",
+    "LIST",
+    "MY_RX",
+    "NON_RX",
+    "NUMBER_REF",
+    "ORDINALS",
+    "OTHER_EN",
+    "OTHER_HE",
+    "OUT_OF_STOCK",
+    "PLACES",
+    "PLACE_ALIASES",
+    "PLACE_PATTERNS",
+    "PREFIX",
+    "PRICE",
+    "REFILL",
+    "REFILL_REQUEST",
+    "REFILL_STATUS",
+    "RX_NOUN",
+    "RX_ONLY",
+    "RX_WORD",
+    "STOP",
+    "STORES",
+    "SYSTEM_PREFIX",
+    "THANKS",
+    "USER_ID",
+    "WEAK_INFO",
+    "cues",
+]
+
+PREFIX = "(?:^|(?<=\\s))[והבלמשכ]{0,3}"
+
+
+def cues(*phrases: str) -> re.Pattern[str]:
+    """A pattern for cue phrases on normalised text; Hebrew cues may carry prefix letters."""
+    parts = []
+    for phrase in phrases:
+        norm = normalize(phrase)
+        if re.match(r"[\u05d0-\u05ea]", norm):
+            parts.append(PREFIX + re.escape(norm) + r"(?=\s|$)")
+        else:
+            parts.append(r"\b" + re.escape(norm) + r"\b")
+    return re.compile("|".join(parts))
+
+
+HANDOFF = cues(
+    "pharmacist", "human", "real person", "a person", "someone", "staff member", "representative", "agent",
+    "רוקח", "רוקחת", "נציג", "נציגה", "בן אדם", "אדם אמיתי", "מישהו",
+)  # fmt: skip
+HANDOFF_VERB = cues(
+    "get me", "put me through", "bring", "תחבר", "תחברי", "תעבירו", "תביא", "תביאי", "תן לי", "תני לי",
+    "talk", "speak", "transfer", "connect", "contact", "call", "chat with", "want",
+    "לדבר", "להעביר", "תעביר", "תעבירי", "העבר", "לשוחח", "רוצה", "חבר", "לחבר",
+)  # fmt: skip
+MY_RX = cues(
+    "prescribed me", "prescribed for me", "my doctor prescribed", "doctor prescribed me", "הרופא רשם לי",
+    "רשמו לי", "הרופאה רשמה לי",
+    "my prescriptions", "my prescription", "prescriptions do i have", "what prescriptions", "which prescriptions",
+    "list my", "my rx", "my meds", "my medications",
+    "המרשמים שלי", "המרשם שלי", "מרשמים יש לי", "אילו מרשמים", "איזה מרשמים", "מה המרשמים", "מרשמים שלי",
+    "התרופות שלי",
+)  # fmt: skip
+REFILL = cues(
+    "refill", "refills", "renew", "renewal", "re fill", "on my prescription", "on the prescription", "another month",
+    "על המרשם", "עוד חודש", "חידוש", "לחדש", "תחדש", "תחדשי", "מילוי חוזר", "חידושים",
+)  # fmt: skip
+REFILL_REQUEST = cues(
+    "please refill", "i want", "i would like", "id like", "i'd like", "order", "request", "submit", "go ahead",
+    "refill it", "refill my", "renew my", "can you refill", "could you refill", "please renew", "put in",
+    "אני רוצה", "רוצה", "תזמין", "להזמין", "הזמן", "לבקש", "תגיש", "להגיש", "בבקשה תחדש", "תחדש לי",
+    "תחדשי לי", "אבקש",
+)  # fmt: skip
+REFILL_STATUS = cues(
+    "can i refill", "can i get a refill", "eligible", "status", "is it possible", "how many refills",
+    "refills left", "may i refill", "zakai",
+    "אפשר לחדש", "האם אפשר", "זכאי", "זכאית", "סטטוס", "כמה חידושים", "ניתן לחדש", "אוכל לחדש",
+)  # fmt: skip
+EQUIVALENT = cues(
+    "equivalent", "equivalents", "alternative", "alternatives", "substitute", "replacement", "instead",
+    "similar", "generic version", "same thing", "other brand",
+    "תחליף", "תחליפים", "חלופה", "חלופי", "חלופית", "דומה", "במקום", "גנרי", "מותג אחר",
+)  # fmt: skip
+LIST = cues(
+    "list", "which medications", "what medications", "which medicines", "what medicines", "what drugs",
+    "show me", "what do you have", "what do you sell", "what otc", "all medications", "which meds",
+    "רשימה", "רשימת", "אילו תרופות", "איזה תרופות", "מה יש לכם", "מה אתם מוכרים", "תראה לי", "הראה לי",
+    "כל התרופות", "תרופות יש",
+)  # fmt: skip
+AVAILABILITY = cues(
+    "in stock", "stock", "available", "availability", "do you have", "do you carry", "have any", "got any",
+    "יש לכם", "יש לך", "יש אצלכם", "בסניף", "במלאי", "מלאי", "זמין", "זמינה", "זמינים", "יש במלאי",
+)  # fmt: skip
+AVAILABILITY_WEAK = cues(
+    "is there", "do you sell", "can i buy", "can i get", "left", "carry", "קיים", "אפשר להשיג", "נשאר", "נשארו",
+    "אפשר לקנות",
+)  # fmt: skip
+INFO = cues(
+    "what is", "what's", "whats", "tell me about", "know about", "info about", "information", "info", "details",
+    "dosage", "dose",
+    "side effects", "warnings", "warning", "ingredient", "ingredients", "used for", "contain", "contains",
+    "label", "prescription", "rx", "what does",
+    "מה זה", "ספר לי", "ספרי לי", "מידע", "פרטים", "מינון", "אזהרות", "אזהרה", "רכיב", "רכיבים", "חומר פעיל",
+    "למה משמש", "מרשם", "עלון", "תופעות לוואי", "ספר על", "מה ידוע על",
+)  # fmt: skip
+PRICE = cues(
+    "price", "prices", "cost", "costs", "how much is", "how much does", "how much for", "how much are",
+    "מחיר", "המחיר", "מחירים", "עולה", "עולים", "עלות", "כמה זה", "כמה עולה",
+)  # fmt: skip
+# Where a message changes subject, for reading each part's request on its own.
+CLAUSES = re.compile(r"[?!.;\n,]+|\s+(?:and|also|plus)\s+|\s+(?=ו(?:מה|האם|כמה|יש|גם|תגיד|תבדוק)\b)")
+#: The label cues that say "label" whatever else the message says ("prescription" alone does not).
+INFO_STRONG = cues(
+    "what is", "whats", "tell me about", "know about", "info about", "information", "info", "details", "dosage",
+    "dose", "side effects", "warnings", "warning", "ingredient", "ingredients", "used for", "contain", "contains",
+    "label", "what does", "מה זה", "ספר לי", "ספרי לי", "מידע", "פרטים", "מינון", "אזהרות", "אזהרה", "רכיב", "רכיבים",
+    "חומר פעיל", "למה משמש", "עלון", "תופעות לוואי", "ספר על", "מה ידוע על",
+)  # fmt: skip
+INTERACTION = cues(
+    "interaction", "interactions", "interact", "together", "combine", "combined", "mix", "with",
+    "אינטראקציה", "אינטראקציות", "ביחד", "יחד", "לשלב", "שילוב", "עם",
+)  # fmt: skip
+# Another person's records: "Yossi Levi's prescriptions", "their prescriptions", "המרשמים של יוסי", "המרשמים שלו".
+RX_NOUN = r"(?:prescriptions?|meds|medications|medicines|rx|refills?)"
+OTHER_EN = re.compile(
+    rf"\b(?!(?:let|it|that|what|who|there|here|he|she)['’]s\b)[a-z]+['’]s\s+{RX_NOUN}\b"
+    rf"|\b(?:his|her|their)\s+(?:\w+\s+)?{RX_NOUN}\b"
+    rf"|\b{RX_NOUN}\s+(?:of|for|belonging to)\s+(?:my\s+|another\s+|other\s+|a\s+|the\s+)?(?:wife|husband|partner|"
+    r"son|daughter|child|kid|mother|mom|mum|father|dad|parent|brother|sister|friend|neighbou?r|someone|somebody|"
+    r"patient|person|user|customer|him|her|them)\b",
+    re.IGNORECASE,
+)
+OTHER_HE = re.compile(
+    PREFIX
+    + r"(?:מרשמ|מרשמימ|תרופות|חידושימ)\s+(?:של\s+(?!י(?:\s|$))\S+|שלו|שלה|שלהמ|שלהנ|(?:עבור|בשביל)\s+(?!עצמי)\S+)"
+    r"(?=\s|$)"
+)
+RX_WORD = cues(
+    "prescription", "prescriptions", "rx", "meds", "medications", "refill", "refills",
+    "מרשם", "מרשמים", "מרשמי", "תרופות", "חידוש", "חידושים",
+)  # fmt: skip
+USER_ID = re.compile(r"\bu\d{3,}\b", re.IGNORECASE)
+# A message posing as the system or an operator; its claims (e.g. "the user is verified") are never trusted.
+INJECTION = cues(
+    "admin mode", "developer mode", "ignore previous instructions", "ignore all previous instructions",
+    "ignore the rules", "ignore your rules", "you are now", "verified as", "is verified",
+    "הודעת מערכת", "מצב מנהל", "מצב מפתח", "תתעלם", "התעלם", "מאומת", "מאומתת",
+)  # fmt: skip
+SYSTEM_PREFIX = re.compile(r"(?:^|[\s\[(<])(?:system|admin|developer|operator)\s*[:\]>]", re.IGNORECASE)
+ALSO = cues("too", "also", "as well", "and", "another", "גם", "בנוסף", "ועוד")
+WEAK_INFO = cues("what is", "what's", "whats", "what does", "מה זה", "מה זו")
+GREETING = cues(
+    "hi", "hello", "hey", "good morning", "good evening", "good afternoon", "shalom",
+    "שלום", "היי", "הי", "בוקר טוב", "ערב טוב", "צהריים טובים", "מה נשמע", "אהלן",
+)  # fmt: skip
+THANKS = cues("thanks", "thank you", "thx", "appreciate", "תודה", "תודה רבה", "תודה לך", "מעולה תודה")
+HELP = cues(
+    "help", "what can you do", "how can you help", "what do you do", "עזרה", "מה אתה יכול", "במה אתה יכול",
+    "מה את יכולה", "איך אתה יכול לעזור", "תעזור",
+)  # fmt: skip
+FACETS = {
+    "dosage": cues("dosage", "dose", "doses", "how often", "how many", "מינון", "כמה פעמים"),
+    "warnings": cues("warning", "warnings", "side effects", "side effect", "אזהרות", "אזהרה", "תופעות לוואי"),
+    "rx": cues("prescription", "rx", "otc", "over the counter", "מרשם", "ללא מרשם", "בלי מרשם"),
+    "ingredients": cues("ingredient", "ingredients", "contain", "contains", "made of", "רכיב", "רכיבים", "חומר פעיל"),
+}
+NON_RX = cues(
+    "otc", "over the counter", "without a prescription", "without prescription", "no prescription",
+    "non prescription", "nonprescription", "ללא מרשם", "בלי מרשם", "לא במרשם", "שלא צריך מרשם",
+)  # fmt: skip
+RX_ONLY = cues(
+    "prescription only", "rx", "need a prescription", "needs a prescription", "require a prescription",
+    "prescription medications", "prescription drugs", "prescription meds", "במרשם", "תרופות מרשם", "דורשות מרשם",
+    "צריך מרשם", "מחייבות מרשם",
+)  # fmt: skip
+OUT_OF_STOCK = cues(
+    "out of stock", "not in stock", "unavailable", "sold out", "out of", "run out", "ran out", "missing",
+    "אזל", "אזלו", "חסר", "חסרות", "חסרים", "לא במלאי", "אין במלאי", "שאין", "נגמר", "נגמרו", "נגמרה",
+)  # fmt: skip
+IN_STOCK = cues("in stock", "available", "במלאי", "זמינות", "זמין", "זמינים")
+STORES = {
+    "s2": cues("jerusalem", "jaffa", "s2", "ירושלים", "יפו"),
+    "s1": cues("tel aviv", "dizengoff", "s1", "תל אביב", "דיזנגוף"),
+}
+#: Places people ask about where the chain has no branch, with their names in both languages.
+PLACES: dict[str, tuple[str, str]] = {
+    "haifa": ("Haifa", "חיפה"), "eilat": ("Eilat", "אילת"), "beer sheva": ("Beersheba", "באר שבע"),
+    "netanya": ("Netanya", "נתניה"), "ashdod": ("Ashdod", "אשדוד"), "ashkelon": ("Ashkelon", "אשקלון"),
+    "herzliya": ("Herzliya", "הרצליה"), "raanana": ("Ra'anana", "רעננה"), "rishon": ("Rishon LeZion", "ראשון לציון"),
+    "petah tikva": ("Petah Tikva", "פתח תקווה"), "holon": ("Holon", "חולון"), "bat yam": ("Bat Yam", "בת ים"),
+    "ramat gan": ("Ramat Gan", "רמת גן"), "bnei brak": ("Bnei Brak", "בני ברק"), "rehovot": ("Rehovot", "רחובות"),
+    "kfar saba": ("Kfar Saba", "כפר סבא"), "modiin": ("Modi'in", "מודיעין"), "nazareth": ("Nazareth", "נצרת"),
+    "tiberias": ("Tiberias", "טבריה"), "akko": ("Acre", "עכו"), "nahariya": ("Nahariya", "נהריה"),
+    "hadera": ("Hadera", "חדרה"), "afula": ("Afula", "עפולה"), "beit shemesh": ("Beit Shemesh", "בית שמש"),
+    "karmiel": ("Karmiel", "כרמיאל"), "lod": ("Lod", "לוד"), "ramla": ("Ramla", "רמלה"),
+    "givatayim": ("Givatayim", "גבעתיים"), "hod hasharon": ("Hod HaSharon", "הוד השרון"), "tzfat": ("Safed", "צפת"),
+    "dimona": ("Dimona", "דימונה"), "yavne": ("Yavne", "יבנה"), "kiryat shmona": ("Kiryat Shmona", "קריית שמונה"),
+}  # fmt: skip
+PLACE_ALIASES = {
+    "beersheba": "beer sheva", "beer sheba": "beer sheva", "beersheva": "beer sheva", "באר שבע": "beer sheva",
+    "rishon lezion": "rishon", "ראשון": "rishon", "petach tikva": "petah tikva", "acre": "akko", "safed": "tzfat",
+    "ra anana": "raanana", "kiryat shemona": "kiryat shmona", "קרית שמונה": "kiryat shmona",
+}  # fmt: skip
+PLACE_PATTERNS = [
+    (re.compile(PREFIX + re.escape(normalize(names[1])) + r"(?=\s|$)"), key) for key, names in PLACES.items()
+] + [(re.compile(r"\b" + re.escape(key) + r"\b"), key) for key in PLACES] + [
+    (re.compile(r"\b" + re.escape(alias) + r"\b" if alias.isascii() else PREFIX + re.escape(normalize(alias))
+                + r"(?=\s|$)"), key)
+    for alias, key in PLACE_ALIASES.items()
+]  # fmt: skip
+ORDINALS = [
+    (cues("first", "1st", "הראשון", "הראשונה", "ראשון", "ראשונה"), 1),
+    (cues("second", "2nd", "השני", "השנייה", "השניה", "שני", "שנייה"), 2),
+    (cues("third", "3rd", "השלישי", "השלישית", "שלישי"), 3),
+    (cues("fourth", "4th", "הרביעי", "הרביעית", "רביעי"), 4),
+    (cues("fifth", "5th", "החמישי", "החמישית"), 5),
+    (cues("last", "האחרון", "האחרונה"), -1),
+]
+NUMBER_REF = re.compile(r"(?:#|\bno\.?\s*|\bnumber\s*|מספר\s*|מס'?\s*)(\d{1,2})\b", re.IGNORECASE)
+BARE_NUMBER = re.compile(r"^\s*#?(\d{1,2})\s*[.!?]?\s*$")
+CODE = re.compile(r"(?<!\d)(\d{6})(?!\d)")
+STOP = set(
+    normalize(
+        "do you have any is are there in stock the a an of for me please what whats what's tell about info "
+        "information on is it available availability how much price can i get buy carry sell at your store pls plz thx "
+        "pharmacy medication medicine drug pills tablets and or hi hello thanks stock left dosage warnings "
+        "יש לכם לך את ה מה זה על ספר לי ספרי במלאי מלאי זמין זמינה אפשר להשיג בבקשה תרופה תרופות של כדור "
+        "כדורים מידע מינון אזהרות שלום תודה אצלכם האם it this that them they its one "
+        "זה זו אותו אותה אותם הוא היא הם שלו שלה שלהם שלי jerusalem tel aviv ירושלים תל אביב בירושלים בתל "
+        "what about ומה לגבי"
+    ).split()
+)
