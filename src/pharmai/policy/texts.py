@@ -38,8 +38,8 @@ _REFUSALS: dict[str, dict[str, str]] = {
             "the factual details of each, and a pharmacist or your doctor can help you choose."
         ),
         "personal_dosage": (
-            "I can't tell you how much to take or to give. I can share the dosage printed on the label; "
-            "for a dose for you or a child, please ask a pharmacist or your doctor."
+            "I can't tell you how much to take or to give. I can share the dosage printed on the label; for "
+            "the right dose in your case, please ask a pharmacist or your doctor."
         ),
     },
     "he": {
@@ -55,8 +55,8 @@ _REFUSALS: dict[str, dict[str, str]] = {
             "כל אחת, ורוקח/ת או הרופא/ה יוכלו לעזור בבחירה."
         ),
         "personal_dosage": (
-            "אין באפשרותי לומר כמה ליטול או לתת. אוכל למסור את המינון שכתוב בעלון; למינון עבורכם או עבור "
-            "ילד, אנא פנו לרוקח/ת או לרופא/ה."
+            "אין באפשרותי לומר כמה ליטול או לתת. אוכל למסור את המינון שכתוב בעלון; למינון המתאים במקרה שלכם, "
+            "אנא פנו לרוקח/ת או לרופא/ה."
         ),
     },
 }

@@ -7,6 +7,7 @@ the tools did, never exact wording.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +22,7 @@ from pharmai.pharmacy.identity import latest_outbox_code
 from pharmai.settings import Settings
 from pharmai.text.detect import script_counts
 
-__all__ = ["Chat", "Turn", "make_loop"]
+__all__ = ["Chat", "Turn", "cases", "make_loop", "says_any", "why", "written_in"]
 
 # Generous limits: transcript tests send many turns a second; the rate-limit tests live elsewhere.
 _SETTINGS = dict(
@@ -117,3 +118,25 @@ class Chat:
         turn = Turn(record.user, record.reply, record.language, record.calls, record.confirmation, record.error)
         self.turns.append(turn)
         return turn
+
+
+def cases(table: dict[str, list[Any]]) -> list[tuple[str, Any]]:
+    """``(language, item)`` pairs of a ``{language: [items]}`` table, for ``pytest.mark.parametrize``."""
+    return [(language, item) for language, items in table.items() for item in items]
+
+
+def why(turn: Turn) -> str:
+    """The turn's tool calls and reply, for assertion messages."""
+    calls = [(call["name"], call["arguments"]) for call in turn.calls]
+    return f"calls={calls} reply={turn.reply!r}"
+
+
+def written_in(turn: Turn, language: str) -> None:
+    """Assert the reply is in ``language``'s script."""
+    assert turn.is_english() if language == "en" else turn.is_hebrew(), why(turn)
+
+
+def says_any(turn: Turn, phrases: Iterable[str]) -> bool:
+    """Whether the reply contains any of ``phrases`` (case-insensitive)."""
+    reply = turn.reply.lower()
+    return any(phrase.lower() in reply for phrase in phrases)

@@ -8,31 +8,11 @@ say "one refill" in words rather than "נותרו 1", and never glue a name to a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 
-from tests.agent.transcripts.harness import Chat, Turn
-
-
-def _cases(table: dict[str, list[Any]]) -> list[tuple[str, Any]]:
-    return [(language, item) for language, items in table.items() for item in items]
-
-
-def _why(turn: Turn) -> str:
-    calls = [(call["name"], call["arguments"]) for call in turn.calls]
-    return f"calls={calls} reply={turn.reply!r}"
-
-
-def _written_in(turn: Turn, language: str) -> None:
-    assert turn.is_english() if language == "en" else turn.is_hebrew(), _why(turn)
-
-
-def _says_any(turn: Turn, phrases: Iterable[str]) -> bool:
-    reply = turn.reply.lower()
-    return any(phrase.lower() in reply for phrase in phrases)
-
+from tests.agent.transcripts.harness import Chat, Turn, cases, says_any, why, written_in
 
 # --- Kind 8: a refill asks once -------------------------------------------------------------------------
 
@@ -74,25 +54,25 @@ DONE = {"en": ("done",), "he": ("בוצע",)}
 
 def _refill_asks_once_then_completes(conversation: Chat, language: str, message: str) -> None:
     asked = conversation.say(message)
-    assert asked.confirmation is not None, _why(asked)
-    assert asked.tools.count("request_refill") == 1, _why(asked)  # one pending confirmation
-    assert asked.args("request_refill")["presc_id"] == "p002", _why(asked)
-    assert asked.reply.count("?") == 1, _why(asked)  # one yes/no question, asked once
-    _written_in(asked, language)
+    assert asked.confirmation is not None, why(asked)
+    assert asked.tools.count("request_refill") == 1, why(asked)  # one pending confirmation
+    assert asked.args("request_refill")["presc_id"] == "p002", why(asked)
+    assert asked.reply.count("?") == 1, why(asked)  # one yes/no question, asked once
+    written_in(asked, language)
     done = conversation.say(YES[language])
-    assert done.result("request_refill")["ok"] is True, _why(done)
-    assert _says_any(done, DONE[language]), _why(done)
-    assert "?" not in done.reply, _why(done)  # no second question
-    assert done.confirmation is None, _why(done)
-    _written_in(done, language)
+    assert done.result("request_refill")["ok"] is True, why(done)
+    assert says_any(done, DONE[language]), why(done)
+    assert "?" not in done.reply, why(done)  # no second question
+    assert done.confirmation is None, why(done)
+    written_in(done, language)
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(ASKS_ABOUT_REFILL))
+@pytest.mark.parametrize(("language", "message"), cases(ASKS_ABOUT_REFILL))
 def test_refill_question_asks_once_then_completes(chat: Callable[..., Chat], language: str, message: str) -> None:
     _refill_asks_once_then_completes(chat(language, patient_id="u002"), language, message)
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(ORDERS_REFILL))
+@pytest.mark.parametrize(("language", "message"), cases(ORDERS_REFILL))
 def test_refill_order_asks_once_then_completes(chat: Callable[..., Chat], language: str, message: str) -> None:
     _refill_asks_once_then_completes(chat(language, patient_id="u002"), language, message)
 
@@ -132,11 +112,11 @@ DIGIT_ONE_PLURAL = ("נותרו 1 ", "יישארו 1 ", "נותרו 1\n", "יי�
 
 
 def _well_written_hebrew(turn: Turn) -> None:
-    assert turn.is_hebrew(), _why(turn)
-    assert NON_FINAL_AT_END.findall(turn.reply) == [], _why(turn)
+    assert turn.is_hebrew(), why(turn)
+    assert NON_FINAL_AT_END.findall(turn.reply) == [], why(turn)
     for phrase in DIGIT_ONE_PLURAL:
-        assert phrase not in turn.reply + "\n", _why(turn)
-    assert GLUED.findall(turn.reply) == [], _why(turn)
+        assert phrase not in turn.reply + "\n", why(turn)
+    assert GLUED.findall(turn.reply) == [], why(turn)
 
 
 HEBREW_CONVERSATIONS: list[tuple[str | None, list[str]]] = [
@@ -178,9 +158,9 @@ U006_LIST = [
 @pytest.mark.parametrize("message", U006_LIST)
 def test_one_refill_left_is_said_in_words(chat: Callable[..., Chat], message: str) -> None:
     turn = chat("he", patient_id="u006").say(message)
-    assert "get_user_prescriptions" in turn.tools, _why(turn)
-    assert "סימוביל" in turn.reply, _why(turn)
-    assert "נותר חידוש אחד" in turn.reply, _why(turn)
+    assert "get_user_prescriptions" in turn.tools, why(turn)
+    assert "סימוביל" in turn.reply, why(turn)
+    assert "נותר חידוש אחד" in turn.reply, why(turn)
     _well_written_hebrew(turn)
 
 
@@ -197,5 +177,5 @@ PREFIXED_NAMES = [
 @pytest.mark.parametrize("message", PREFIXED_NAMES)
 def test_names_after_hebrew_prefixes_are_not_glued(chat: Callable[..., Chat], message: str) -> None:
     turn = chat("he").say(message)
-    assert turn.tools or _says_any(turn, ("מחיר", "רוקח")), _why(turn)  # the name was understood
+    assert turn.tools or says_any(turn, ("מחיר", "רוקח")), why(turn)  # the name was understood
     _well_written_hebrew(turn)

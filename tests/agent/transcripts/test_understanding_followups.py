@@ -7,30 +7,11 @@ phrasings are fresh customer messages in both languages; the tests assert tools,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 
-from tests.agent.transcripts.harness import Chat, Turn
-
-
-def _cases(table: dict[str, list[Any]]) -> list[tuple[str, Any]]:
-    return [(language, item) for language, items in table.items() for item in items]
-
-
-def _why(turn: Turn) -> str:
-    calls = [(call["name"], call["arguments"]) for call in turn.calls]
-    return f"calls={calls} reply={turn.reply!r}"
-
-
-def _written_in(turn: Turn, language: str) -> None:
-    assert turn.is_english() if language == "en" else turn.is_hebrew(), _why(turn)
-
-
-def _says_any(turn: Turn, phrases: Iterable[str]) -> bool:
-    reply = turn.reply.lower()
-    return any(phrase.lower() in reply for phrase in phrases)
+from tests.agent.transcripts.harness import Chat, Turn, cases, says_any, why, written_in
 
 
 def _checked(turn: Turn) -> list[str]:
@@ -62,18 +43,18 @@ WANTS_EQUIVALENT = {
 }
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(WANTS_EQUIVALENT))
+@pytest.mark.parametrize(("language", "message"), cases(WANTS_EQUIVALENT))
 def test_equivalent_follow_up_is_for_the_medication_just_asked(
     chat: Callable[..., Chat], language: str, message: str
 ) -> None:
     conversation = chat(language)
     first = conversation.say(ASK_ADVIL[language])
-    assert first.args("inventory_check")["med_id"] == "m001", _why(first)
+    assert first.args("inventory_check")["med_id"] == "m001", why(first)
     turn = conversation.say(message)
-    assert "inventory_find_equivalent" in turn.tools, _why(turn)
-    assert turn.args("inventory_find_equivalent")["med_id"] == "m001", _why(turn)
-    assert ("Nurofen" if language == "en" else "נורופן") in turn.reply, _why(turn)
-    _written_in(turn, language)
+    assert "inventory_find_equivalent" in turn.tools, why(turn)
+    assert turn.args("inventory_find_equivalent")["med_id"] == "m001", why(turn)
+    assert ("Nurofen" if language == "en" else "נורופן") in turn.reply, why(turn)
+    written_in(turn, language)
 
 
 ASK_PLAVIX = {"en": "do you have Plavix?", "he": "יש לכם פלביקס?"}
@@ -95,19 +76,19 @@ OTHER_BRANCH = {
 }
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(OTHER_BRANCH))
+@pytest.mark.parametrize(("language", "message"), cases(OTHER_BRANCH))
 def test_other_branch_follow_up_checks_the_same_medication_there(
     chat: Callable[..., Chat], language: str, message: str
 ) -> None:
     conversation = chat(language)
     first = conversation.say(ASK_PLAVIX[language])
-    assert first.args("inventory_check")["med_id"] == "m015", _why(first)
+    assert first.args("inventory_check")["med_id"] == "m015", why(first)
     turn = conversation.say(message)
-    assert "inventory_check" in turn.tools, _why(turn)
-    assert turn.args("inventory_check")["med_id"] == "m015", _why(turn)
-    assert turn.args("inventory_check")["store_id"] == "s2", _why(turn)
-    assert "15" in turn.reply, _why(turn)
-    _written_in(turn, language)
+    assert "inventory_check" in turn.tools, why(turn)
+    assert turn.args("inventory_check")["med_id"] == "m015", why(turn)
+    assert turn.args("inventory_check")["store_id"] == "s2", why(turn)
+    assert "15" in turn.reply, why(turn)
+    written_in(turn, language)
 
 
 NO_BRANCH_CITY = {
@@ -117,14 +98,14 @@ NO_BRANCH_CITY = {
 NO_BRANCH = {"en": ("no branch", "don't have a branch", "do not have a branch"), "he": ("אין לנו סניף",)}
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(NO_BRANCH_CITY))
+@pytest.mark.parametrize(("language", "message"), cases(NO_BRANCH_CITY))
 def test_city_follow_up_without_a_branch_is_said(chat: Callable[..., Chat], language: str, message: str) -> None:
     conversation = chat(language)
     conversation.say(ASK_PLAVIX[language])
     turn = conversation.say(message)
-    assert "inventory_check" not in turn.tools, _why(turn)
-    assert _says_any(turn, NO_BRANCH[language]), _why(turn)
-    _written_in(turn, language)
+    assert "inventory_check" not in turn.tools, why(turn)
+    assert says_any(turn, NO_BRANCH[language]), why(turn)
+    written_in(turn, language)
 
 
 MY_PRESCRIPTIONS = {"en": "what are my prescriptions?", "he": "מה המרשמים שלי?"}
@@ -147,19 +128,19 @@ ACAMOL_AFTER_LIST = {
 VALID_PRESCRIPTION = {"en": "valid prescription", "he": "מרשם בתוקף"}
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(ACAMOL_AFTER_LIST))
+@pytest.mark.parametrize(("language", "message"), cases(ACAMOL_AFTER_LIST))
 def test_stock_question_after_the_prescription_list_is_a_plain_stock_check(
     chat: Callable[..., Chat], language: str, message: str
 ) -> None:
     conversation = chat(language, patient_id="u002")
     listed = conversation.say(MY_PRESCRIPTIONS[language])
-    assert "get_user_prescriptions" in listed.tools, _why(listed)
+    assert "get_user_prescriptions" in listed.tools, why(listed)
     turn = conversation.say(message)
-    assert "inventory_check" in turn.tools, _why(turn)
-    assert turn.args("inventory_check")["med_id"] == "m004", _why(turn)
-    assert "150" in turn.reply, _why(turn)
-    assert VALID_PRESCRIPTION[language] not in turn.reply, _why(turn)  # Acamol needs no prescription
-    _written_in(turn, language)
+    assert "inventory_check" in turn.tools, why(turn)
+    assert turn.args("inventory_check")["med_id"] == "m004", why(turn)
+    assert "150" in turn.reply, why(turn)
+    assert VALID_PRESCRIPTION[language] not in turn.reply, why(turn)  # Acamol needs no prescription
+    written_in(turn, language)
 
 
 # --- Kind 6: several requests in one message ------------------------------------------------------------
@@ -182,13 +163,13 @@ STOCK_AND_ADVICE = {
 }
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(STOCK_AND_ADVICE))
+@pytest.mark.parametrize(("language", "message"), cases(STOCK_AND_ADVICE))
 def test_stock_and_advice_in_one_message_gets_both(chat: Callable[..., Chat], language: str, message: str) -> None:
     turn = chat(language).say(message)
-    assert "m001" in _checked(turn), _why(turn)
-    assert ("March 8" if language == "en" else "8 במרץ") in turn.reply, _why(turn)
-    assert _says_any(turn, REFERRAL[language]), _why(turn)
-    _written_in(turn, language)
+    assert "m001" in _checked(turn), why(turn)
+    assert ("March 8" if language == "en" else "8 במרץ") in turn.reply, why(turn)
+    assert says_any(turn, REFERRAL[language]), why(turn)
+    written_in(turn, language)
 
 
 THREE_MEDS = {
@@ -209,13 +190,13 @@ THREE_MEDS = {
 }
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(THREE_MEDS))
+@pytest.mark.parametrize(("language", "message"), cases(THREE_MEDS))
 def test_three_medications_in_one_message_are_each_checked(
     chat: Callable[..., Chat], language: str, message: str
 ) -> None:
     turn = chat(language).say(message)
-    assert {"m004", "m006", "m014"} <= set(_checked(turn)), _why(turn)
-    assert DOSAGE[language] not in turn.reply, _why(turn)  # nobody asked for the full labels
+    assert {"m004", "m006", "m014"} <= set(_checked(turn)), why(turn)
+    assert DOSAGE[language] not in turn.reply, why(turn)  # nobody asked for the full labels
     for name in ("Zyrtec", "Acamol", "Losec") if language == "en" else ("זירטק", "אקמול", "לוסק"):
-        assert name in turn.reply, _why(turn)
-    _written_in(turn, language)
+        assert name in turn.reply, why(turn)
+    written_in(turn, language)

@@ -7,30 +7,11 @@ the reply and the reply's language, never exact wording.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 
-from tests.agent.transcripts.harness import Chat, Turn
-
-
-def _cases(table: dict[str, list[Any]]) -> list[tuple[str, Any]]:
-    return [(language, item) for language, items in table.items() for item in items]
-
-
-def _why(turn: Turn) -> str:
-    calls = [(call["name"], call["arguments"]) for call in turn.calls]
-    return f"calls={calls} reply={turn.reply!r}"
-
-
-def _written_in(turn: Turn, language: str) -> None:
-    assert turn.is_english() if language == "en" else turn.is_hebrew(), _why(turn)
-
-
-def _says_any(turn: Turn, phrases: Iterable[str]) -> bool:
-    reply = turn.reply.lower()
-    return any(phrase.lower() in reply for phrase in phrases)
+from tests.agent.transcripts.harness import Chat, Turn, cases, says_any, why, written_in
 
 
 def _looked_up(turn: Turn) -> list[str]:
@@ -70,13 +51,13 @@ NUROFEN_STOCK = {
 }
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(NUROFEN_STOCK))
+@pytest.mark.parametrize(("language", "message"), cases(NUROFEN_STOCK))
 def test_colloquial_stock_question_checks_inventory(chat: Callable[..., Chat], language: str, message: str) -> None:
     turn = chat(language).say(message)
-    assert "inventory_check" in turn.tools, _why(turn)
-    assert turn.args("inventory_check")["med_id"] == "m002", _why(turn)
-    assert "85" in turn.reply, _why(turn)
-    _written_in(turn, language)
+    assert "inventory_check" in turn.tools, why(turn)
+    assert turn.args("inventory_check")["med_id"] == "m002", why(turn)
+    assert "85" in turn.reply, why(turn)
+    written_in(turn, language)
 
 
 ADVIL_WHEN = {
@@ -98,13 +79,13 @@ ADVIL_WHEN = {
 RESTOCK = {"en": "March 8", "he": "8 במרץ"}
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(ADVIL_WHEN))
+@pytest.mark.parametrize(("language", "message"), cases(ADVIL_WHEN))
 def test_still_out_question_gives_the_restock_date(chat: Callable[..., Chat], language: str, message: str) -> None:
     turn = chat(language).say(message)
-    assert "inventory_check" in turn.tools, _why(turn)
-    assert turn.args("inventory_check")["med_id"] == "m001", _why(turn)
-    assert RESTOCK[language] in turn.reply, _why(turn)
-    _written_in(turn, language)
+    assert "inventory_check" in turn.tools, why(turn)
+    assert turn.args("inventory_check")["med_id"] == "m001", why(turn)
+    assert RESTOCK[language] in turn.reply, why(turn)
+    written_in(turn, language)
 
 
 OUT_OF_STOCK_LIST = {
@@ -125,13 +106,13 @@ OUT_OF_STOCK_LIST = {
 }
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(OUT_OF_STOCK_LIST))
+@pytest.mark.parametrize(("language", "message"), cases(OUT_OF_STOCK_LIST))
 def test_out_of_stock_list_question_lists_out_of_stock(chat: Callable[..., Chat], language: str, message: str) -> None:
     turn = chat(language).say(message)
-    assert "list_medications" in turn.tools, _why(turn)
-    assert turn.args("list_medications")["stock_filter"] == "out_of_stock", _why(turn)
-    assert ("Advil" if language == "en" else "אדוויל") in turn.reply, _why(turn)
-    _written_in(turn, language)
+    assert "list_medications" in turn.tools, why(turn)
+    assert turn.args("list_medications")["stock_filter"] == "out_of_stock", why(turn)
+    assert ("Advil" if language == "en" else "אדוויל") in turn.reply, why(turn)
+    written_in(turn, language)
 
 
 OWN_PRESCRIPTIONS = {
@@ -152,13 +133,13 @@ OWN_PRESCRIPTIONS = {
 }
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(OWN_PRESCRIPTIONS))
+@pytest.mark.parametrize(("language", "message"), cases(OWN_PRESCRIPTIONS))
 def test_own_prescriptions_question_lists_them(chat: Callable[..., Chat], language: str, message: str) -> None:
     turn = chat(language, patient_id="u002").say(message)
-    assert "get_user_prescriptions" in turn.tools, _why(turn)
-    assert turn.result("get_user_prescriptions")["user"]["user_id"] == "u002", _why(turn)
-    assert ("Glucophage" if language == "en" else "גלוקופאז'") in turn.reply, _why(turn)
-    _written_in(turn, language)
+    assert "get_user_prescriptions" in turn.tools, why(turn)
+    assert turn.result("get_user_prescriptions")["user"]["user_id"] == "u002", why(turn)
+    assert ("Glucophage" if language == "en" else "גלוקופאז'") in turn.reply, why(turn)
+    written_in(turn, language)
 
 
 HUMAN = {
@@ -179,12 +160,12 @@ HUMAN = {
 }
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(HUMAN))
+@pytest.mark.parametrize(("language", "message"), cases(HUMAN))
 def test_asking_for_a_human_transfers(chat: Callable[..., Chat], language: str, message: str) -> None:
     turn = chat(language).say(message)
-    assert "transfer_to_pharmacist" in turn.tools, _why(turn)
-    assert turn.result("transfer_to_pharmacist")["ok"] is True, _why(turn)
-    _written_in(turn, language)
+    assert "transfer_to_pharmacist" in turn.tools, why(turn)
+    assert turn.result("transfer_to_pharmacist")["ok"] is True, why(turn)
+    written_in(turn, language)
 
 
 PRICE = {
@@ -205,12 +186,12 @@ PRICE = {
 }
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(PRICE))
+@pytest.mark.parametrize(("language", "message"), cases(PRICE))
 def test_price_question_is_about_price_not_the_label(chat: Callable[..., Chat], language: str, message: str) -> None:
     turn = chat(language).say(message)
-    assert ("price" if language == "en" else "מחיר") in turn.reply, _why(turn)
-    assert DOSAGE[language] not in turn.reply, _why(turn)
-    _written_in(turn, language)
+    assert ("price" if language == "en" else "מחיר") in turn.reply, why(turn)
+    assert DOSAGE[language] not in turn.reply, why(turn)
+    written_in(turn, language)
 
 
 OTHER_CITY = {
@@ -232,12 +213,12 @@ OTHER_CITY = {
 NO_BRANCH = {"en": ("no branch", "don't have a branch", "do not have a branch"), "he": ("אין לנו סניף",)}
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(OTHER_CITY))
+@pytest.mark.parametrize(("language", "message"), cases(OTHER_CITY))
 def test_city_without_a_branch_is_said(chat: Callable[..., Chat], language: str, message: str) -> None:
     turn = chat(language).say(message)
-    assert "inventory_check" not in turn.tools, _why(turn)
-    assert _says_any(turn, NO_BRANCH[language]), _why(turn)
-    _written_in(turn, language)
+    assert "inventory_check" not in turn.tools, why(turn)
+    assert says_any(turn, NO_BRANCH[language]), why(turn)
+    written_in(turn, language)
 
 
 # --- Kind 5: strengths and near-miss names --------------------------------------------------------------
@@ -260,15 +241,15 @@ WRONG_STRENGTH = {
 }
 
 
-@pytest.mark.parametrize(("language", "case"), _cases(WRONG_STRENGTH))
+@pytest.mark.parametrize(("language", "case"), cases(WRONG_STRENGTH))
 def test_strength_we_do_not_carry_is_said(
     chat: Callable[..., Chat], language: str, case: tuple[str, str, str, str]
 ) -> None:
     message, med_id, carried, asked = case
     turn = chat(language).say(message)
-    assert med_id in _looked_up(turn), _why(turn)
-    assert carried in turn.reply and asked in turn.reply, _why(turn)
-    _written_in(turn, language)
+    assert med_id in _looked_up(turn), why(turn)
+    assert carried in turn.reply and asked in turn.reply, why(turn)
+    written_in(turn, language)
 
 
 NUROFEN_400 = {
@@ -289,14 +270,14 @@ NUROFEN_400 = {
 }
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(NUROFEN_400))
+@pytest.mark.parametrize(("language", "message"), cases(NUROFEN_400))
 def test_nurofen_400_is_nurofen_forte(chat: Callable[..., Chat], language: str, message: str) -> None:
     turn = chat(language).say(message)
     looked_up = _looked_up(turn)
     # Nurofen itself may be looked up first (it is what was named); the answer is about Nurofen Forte.
-    assert "m003" in looked_up, _why(turn)
-    assert "400" in turn.reply and ("Forte" if language == "en" else "פורטה") in turn.reply, _why(turn)
-    _written_in(turn, language)
+    assert "m003" in looked_up, why(turn)
+    assert "400" in turn.reply and ("Forte" if language == "en" else "פורטה") in turn.reply, why(turn)
+    written_in(turn, language)
 
 
 FAR_MISSPELLING = {
@@ -306,9 +287,9 @@ FAR_MISSPELLING = {
 DID_YOU_MEAN = {"en": ("did you mean",), "he": ("התכוונת",)}
 
 
-@pytest.mark.parametrize(("language", "message"), _cases(FAR_MISSPELLING))
+@pytest.mark.parametrize(("language", "message"), cases(FAR_MISSPELLING))
 def test_far_misspelling_asks_did_you_mean(chat: Callable[..., Chat], language: str, message: str) -> None:
     turn = chat(language).say(message)
-    assert _says_any(turn, DID_YOU_MEAN[language]), _why(turn)
-    assert DOSAGE[language] not in turn.reply, _why(turn)  # not silently answered as if the name were exact
-    _written_in(turn, language)
+    assert says_any(turn, DID_YOU_MEAN[language]), why(turn)
+    assert DOSAGE[language] not in turn.reply, why(turn)  # not silently answered as if the name were exact
+    written_in(turn, language)

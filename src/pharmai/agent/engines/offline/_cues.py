@@ -82,6 +82,7 @@ HANDOFF_VERB = cues(
     "לדבר", "להעביר", "תעביר", "תעבירי", "העבר", "לשוחח", "רוצה", "חבר", "לחבר",
 )  # fmt: skip
 MY_RX = cues(
+    "status of my", "the status of my", "סטטוס של המרשם", "מה המצב של המרשם", "מה עם המרשם",
     "prescribed me", "prescribed for me", "my doctor prescribed", "doctor prescribed me", "הרופא רשם לי",
     "רשמו לי", "הרופאה רשמה לי",
     "my prescriptions", "my prescription", "prescriptions do i have", "what prescriptions", "which prescriptions",

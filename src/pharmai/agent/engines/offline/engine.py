@@ -118,6 +118,9 @@ class OfflineEngine:
             self._which_store(d, pending, no=no and not p.store)
         elif kind in ("equivalents", "refill_offer", "interaction_offer", "own_rx_offer") and (yes or no):
             self._offer(d, kind, pending, no=no)
+        elif kind == "rx_offer" and yes and not p.refs:
+            d.say("which_rx")  # "yes" to "check the refill status of any of these?": which one
+            d.ask("which_rx", intent="refill_status")
         elif kind in ("rx_offer", "which_rx") and (p.refs or p.meds) and p.intent in (
             "unknown", "medication", "followup", "refill_status", "refill_request",
         ):  # fmt: skip
@@ -220,14 +223,24 @@ class OfflineEngine:
             return
         if verdict.is_advice or verdict.symptom or p.intent in ("advice", "symptom"):
             self._refer(d, plan)
-        elif p.intent in ("unknown", "followup") and self._looks_like_a_name(d):
+            return
+        if p.intent in ("unknown", "followup") and self._looks_like_a_name(d):
             self.run_catalog(d, "info", None)
         else:
             d.answers_equivalents = "equivalents" in plan
             for intent in plan:
                 _HANDLERS.get(intent, OfflineEngine._out_of_scope)(self, d)
-        if p.meds or current_meds.names_own_medications(d):
-            current_meds.check_with_taking(d, flows_catalog.targets(d) if p.meds else [])
+            self._check_taking(d)
+
+    @staticmethod
+    def _check_taking(d: Dialogue) -> None:
+        """Check what is named now against the medications the person takes (said earlier, or "my meds")."""
+        p, verdict = d.parsed, d.turn.verdict
+        if p.meds:
+            current_meds.check_with_taking(d, flows_catalog.targets(d))
+        elif current_meds.names_own_medications(d) and (verdict.is_advice or p.intent == "interaction"):
+            # "can I take it with my medications?": "it" is the medication last talked about.
+            current_meds.check_with_taking(d, flows_catalog.last_refs(d))
 
     def _noted(self, d: Dialogue) -> bool:
         """ "I'm on warfarin": remember it; when that is all the message says, acknowledge it."""
@@ -243,6 +256,8 @@ class OfflineEngine:
     def _looks_like_a_name(d: Dialogue) -> bool:
         """A word or two that no cue and no reading explains ("plaxivv"): look it up, maybe a misspelt name."""
         p = d.parsed
+        if _policy.is_yes(p.text) or _policy.is_no(p.text) or p.store or p.place or p.act != "new":
+            return False  # a bare "yes", a store, a follow-up fragment: never a medication name
         words = remainder_query(p.text).split()
         out_of_scope = p.reading.scores.get("out_of_scope", 0.0) if p.reading is not None else 0.0
         return 0 < len(words) <= 2 and len(p.norm.split()) <= 4 and out_of_scope < _CONFIDENT_SCOPE
@@ -254,7 +269,7 @@ class OfflineEngine:
         if p.meds and not any(i in _FACTUAL for i in plan) and p.reading is not None:
             # "got advil? would it help my headache": the stock part is still answered.
             scores = p.reading.scores
-            best = next((i for i in ("availability", "info", "price") if scores.get(i, 0.0) >= _FACTUAL_PART), None)
+            best = next((i for i in ("availability", "info") if scores.get(i, 0.0) >= _FACTUAL_PART), None)
             if best is not None:
                 plan = [*plan, best]
         own = current_meds.names_own_medications(d)
@@ -266,11 +281,11 @@ class OfflineEngine:
             _HANDLERS[intent](self, d)
             answered = True
         refs = flows_catalog.targets(d) if p.meds else []
-        checked = [r for r in d.turn.tools.results if r.name == "interaction_check"]
-        if len(refs) >= 2 and not checked:
+        if len(refs) >= 2 and not any(r.name == "interaction_check" for r in d.turn.tools.results):
             # Seed 000: medications named together are always checked; only the judgement is referred.
             flows_catalog.interaction(d, refs)
-            checked = [r for r in d.turn.tools.results if r.name == "interaction_check"]
+        self._check_taking(d)
+        checked = [r for r in d.turn.tools.results if r.name == "interaction_check"]
         if (verdict.symptom or p.intent == "symptom") and not answered:
             flows_care.symptom(d)
         elif not any(r.ok and r.envelope.get("interaction_level") in ("avoid", "caution") for r in checked):

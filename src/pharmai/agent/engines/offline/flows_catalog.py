@@ -10,7 +10,16 @@ from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import differences, format_date, join_names, say
 
-__all__ = ["MedRef", "availability", "equivalents", "info", "interaction", "list_medications", "targets"]
+__all__ = [
+    "MedRef",
+    "availability",
+    "equivalents",
+    "info",
+    "interaction",
+    "last_refs",
+    "list_medications",
+    "targets",
+]
 
 #: A medication being talked about: its product ids and the name to look it up by.
 MedRef = dict[str, Any]
@@ -69,6 +78,12 @@ def _checked(d: Dialogue, ref: MedRef, med: dict[str, Any], intent: str) -> tupl
     name = str(med.get("brand_name") or med.get("display_name") or ref.get("q") or "")
     note, swap = flows_care.strength_note(d, med, mention, name)
     return True, note, swap
+
+
+def last_refs(d: Dialogue) -> list[MedRef]:
+    """The medications talked about last (for "it", "them"), whatever else the message says."""
+    last = d.state.get("last_refs")
+    return [ref for ref in last if isinstance(ref, dict) and ref.get("ids")] if isinstance(last, list) else []
 
 
 def _resolve_unknown(d: Dialogue, intent: str) -> list[MedRef]:

@@ -120,8 +120,8 @@ def _load(d: Dialogue) -> list[dict[str, Any]] | None:
     d.state["rx_list"] = [
         {"presc_id": p.get("presc_id"), "med_id": p.get("med_id"), "name": p.get("display_name")} for p in items
     ]
-    d.state["rx_user"] = (result.envelope.get("user") or {}).get("full_name")
-    d.state["rx_full"] = items
+    d.rx_user = str((result.envelope.get("user") or {}).get("full_name") or "")
+    d.loaded_rx = items
     return items
 
 
@@ -130,8 +130,7 @@ def prescriptions(d: Dialogue) -> None:
     if not d.identified:
         _start_identity(d, _after(d, "prescriptions"))
         return
-    items = _load(d)
-    d.state.pop("rx_full", None)
+    items = d.loaded_rx if d.loaded_rx is not None else _load(d)
     if items is None:
         _start_identity(d, _after(d, "prescriptions"))
         return
@@ -147,9 +146,7 @@ def prescriptions(d: Dialogue) -> None:
             return
         d.add("\n".join(_rx_line(d, n, item) for n, item in named))
         return
-    lines = [
-        say(d.lang, "rx_header", count=count_prescriptions(d.lang, len(items)), user=d.state.pop("rx_user", "") or "")
-    ]
+    lines = [say(d.lang, "rx_header", count=count_prescriptions(d.lang, len(items)), user=d.rx_user)]
     lines.extend(_rx_line(d, n, item) for n, item in enumerate(items, start=1))
     lines.append(say(d.lang, "rx_offer"))
     d.add("\n".join(lines))
@@ -191,8 +188,6 @@ def _listed(d: Dialogue) -> list[dict[str, Any]] | None:
     if not isinstance(listed, list) or not listed:
         if _load(d) is None:
             return None
-        d.state.pop("rx_full", None)
-        d.state.pop("rx_user", None)
         listed = d.state.get("rx_list") or []
     return [item for item in listed if isinstance(item, dict)]
 
@@ -210,6 +205,15 @@ def _target(d: Dialogue) -> dict[str, Any] | None:
         for item in listed:
             if item.get("med_id") in group:
                 return dict(item)
+    if not groups:
+        # "can you renew it?" right after a question about Glucophage: the medication last talked about,
+        # when it is one of the person's prescriptions.
+        last = d.state.get("last_refs")
+        for ref in last if isinstance(last, list) else []:
+            ids = ref.get("ids") if isinstance(ref, dict) else None
+            for candidate in listed:
+                if isinstance(ids, list) and candidate.get("med_id") in ids:
+                    return dict(candidate)
     if len(listed) == 1 and not groups:
         return dict(listed[0])
     return {"missing": True, "groups": [list(g) for g in groups]} if groups else None

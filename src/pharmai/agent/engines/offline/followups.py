@@ -33,8 +33,10 @@ def _last_refs(d: Dialogue) -> list[dict[str, Any]]:
 
 def _store_switch(d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]) -> bool:
     p = d.parsed
-    if p.meds or not (p.store or p.place) or last not in _STORE_FOLLOWS:
+    if p.meds or not (p.store or p.place):
         return False
+    if last not in _STORE_FOLLOWS and not (p.act == "ellipsis" and _last_refs(d)):
+        return False  # "and at the Jerusalem branch?" follows a stock question, or names what it is about
     if p.intent not in (*_NO_OWN_REQUEST, "availability", "list"):
         return False
     intent = last if last in ("availability", "list", "equivalents") else "availability"

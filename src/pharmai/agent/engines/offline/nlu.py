@@ -23,6 +23,10 @@ __all__ = ["PLACES", "Parsed", "clean_name", "medication_groups", "parse", "rema
 
 MentionsFn = Callable[[str], Sequence[Any]]
 
+_DOSING = re.compile(
+    r"\b(?:take|taking|give|giving|dose|dosage|mg)\b|" + c.cues("לקחת", "ליטול", "לתת", "מינון").pattern
+)
+
 #: Places people ask about where the chain has no branch (key → English and Hebrew name).
 PLACES = c.PLACES
 
@@ -342,7 +346,11 @@ def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = Fa
     spans = [(m.start, m.end) for m in found if isinstance(getattr(m, "start", None), int)]
     p.reading = understand(text, spans) if text.strip() else None
     p.intents = _model_intents(p)
+    if "price" in p.intents and _DOSING.search(p.norm):
+        p.intents.remove("price")  # "how much Acamol should I take?" asks an amount, not a price
     p.intent = _intent(p, identity_pending)
+    if p.intent == "price" and _DOSING.search(p.norm):
+        p.intent = next(iter(p.intents), "advice")
     p.clause_intents = _clause_intents(p)
     if p.intent in p.intents:
         p.intents.remove(p.intent)

@@ -30,12 +30,16 @@ class Dialogue:
         parsed: The message, understood.
         parts: The reply's paragraphs, in order.
         answers_equivalents: This reply lists equivalents anyway, so the stock answer offers none.
+        loaded_rx: The patient's prescriptions as read in this turn (read once per turn, never persisted).
+        rx_user: The patient's name from that read.
     """
 
     turn: TurnInput
     parsed: Parsed
     parts: list[str] = field(default_factory=list)
     answers_equivalents: bool = False
+    loaded_rx: list[dict[str, Any]] | None = None
+    rx_user: str = ""
 
     @property
     def lang(self) -> str:
