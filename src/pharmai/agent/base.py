@@ -135,6 +135,8 @@ class TurnInput:
         tools: The tool runner.
         verdict: The policy classifier's reading of ``message``.
         resolution: Set when this turn resolves a pending confirmation (approval or denial).
+        mentions: The catalog's medication mentions in ``message``, found once by the loop (``None`` when
+            the loop did not look); engines that read names use them instead of searching again.
     """
 
     message: str
@@ -145,6 +147,7 @@ class TurnInput:
     tools: ToolRunner
     verdict: AdviceVerdict = field(default_factory=lambda: AdviceVerdict(False))
     resolution: ConfirmationResolution | None = None
+    mentions: tuple[Any, ...] | None = None
 
 
 class Engine(Protocol):

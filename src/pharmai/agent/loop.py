@@ -313,6 +313,7 @@ class ConversationLoop:
             tools=runner,
             verdict=verdict,
             resolution=resolution,
+            mentions=tuple(named) if message else None,
         )
         parts: list[str] = []
         failure: PharmaiError | None = None

@@ -76,7 +76,8 @@ class OfflineEngine:
         if turn.resolution is None:
             # Queued refills wait only for the confirmation just asked; a new message starts afresh.
             turn.state.pop("refill_queue", None)
-        d = Dialogue(turn, parse(turn.message or "", self._mentions, identity_pending=pending.get("kind") == "code"))
+        code = pending.get("kind") == "code"
+        d = Dialogue(turn, parse(turn.message or "", self._mentions, identity_pending=code, found=turn.mentions))
         try:
             if turn.resolution is not None:
                 flows_rx.resolution(d)

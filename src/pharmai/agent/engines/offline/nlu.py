@@ -299,13 +299,16 @@ def _rule_intent(p: Parsed) -> str:
     return "unknown"
 
 
-def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = False) -> Parsed:
+def parse(
+    text: str, mentions: MentionsFn | None, *, identity_pending: bool = False, found: Sequence[Any] | None = None
+) -> Parsed:
     """Read one message.
 
     Args:
         text: The user's message.
         mentions: The catalog's mention finder (``None`` or a failing one gives no medications).
         identity_pending: A one-time code was asked for, so six digits are read as the code.
+        found: The catalog's mentions in ``text`` when the caller already has them (else ``mentions`` is asked).
 
     Returns:
         The intent and slots. Intents: ``code``, ``identity``, ``handoff``, ``other_rx`` (someone else's
@@ -315,10 +318,12 @@ def parse(text: str, mentions: MentionsFn | None, *, identity_pending: bool = Fa
         ``unknown``.
     """
     p = Parsed(text=text, norm=normalize(text))
-    try:
-        found = list(mentions(text)) if mentions is not None and text.strip() else []
-    except Exception:  # a bad message must not break the turn; it just names no medication
-        found = []
+    if found is None:
+        try:
+            found = list(mentions(text)) if mentions is not None and text.strip() else []
+        except Exception:  # a bad message must not break the turn; it just names no medication
+            found = []
+    found = list(found)
     p.mentions = found
     p.names = {tuple(m.med_ids): clean_name(m, mentions) for m in found if getattr(m, "med_ids", None)}
     p.meds = medication_groups(found)
