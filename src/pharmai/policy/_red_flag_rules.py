@@ -43,6 +43,10 @@ _EMERGENCY = [
     r"(?:vomit|stool|poop)\b|\bblack (?:stool|poop)\b",
     r"\b(?:throat|tongue|lips|face)\b.{0,25}\b(?:swell\w*|swollen|closing|tight)\b|\banaphyla\w*\b",
     r"\bstiff neck\b",
+    r"\b(?:worst|sudden(?:ly)?|thunderclap)\b.{0,20}\bheadache\b|\bheadache\b.{0,20}\b(?:worst|sudden(?:ly)?)\b",
+    r"\b(?:cant|cannot|can not|unable to)\b (?:wake|rouse) (?:him|her|them|my \w+)\b|\bblue lips\b",
+    r"\bconfused\b.{0,20}\b(?:sweaty|sweating|shaking|slurring)\b|\b(?:used|gave|injected)\b.{0,15}\bepi ?pen\b",
+    r"\b(?:stabbing|tearing|ripping)\b.{0,15}\bpain\b.{0,20}\b(?:chest|back)\b",
 ]
 _EMERGENCY_HE = [
     r"(?:כאב|כאבי|כאבים|לחץ|לחצים|מועקה|כבדות|צריבה חזקה)\s(?:\S+\s){0,3}ב?חזה",
@@ -67,6 +71,8 @@ _EMERGENCY_HE = [
     r"ב?(?:גרונ|לשונ|שפתיימ|שפתימ|פנימ|עיניימ)|(?:גרונ|לשונ|שפתיימ|שפתימ)\s(?:\S+\s){0,2}"
     r"(?:נפוח|נפוחה|נפוחות|התנפח|התנפחו|מתנפח|נסגר|נסגרת)|אנפילק\S*",
     r"צוואר\sנוקשה|נוקשות\s(?:ב|של\s)?צוואר",
+    r"כאב\sראש\s(?:\S+\s){0,2}(?:הכי\sחזק|פתאומי|חזק\sפתאומ)|שפתיימ\sכחולות|(?:הזרקתי|הזריקו|השתמשתי\sב)\s?אפיפנ"
+    r"|לא\s(?:מצליח|מצליחה|מצליחימ)\sלהעיר|מבולבל\S*\s(?:\S+\s){0,2}(?:ומזיע|ומזיעה|ורועד|ורועדת)",
 ]
 _POISON = [
     r"\boverdos\w*\b|\bod(?:ed|d)\b|\bpoisoned\b|\bpoisoning\b",
@@ -79,6 +85,7 @@ _POISON = [
     r"\b(?:\d+|several|many|five|ten) times (?:the|his|her|my) (?:dose|dosage)\b",
     r"\b(?:took|has taken|have taken|accidentally (?:took|taken|gave|given))\b.{0,25}"
     r"\b(?:again|twice|double|three times|four times|\d+ times)\b",
+    r"\baccidentally\b.{0,20}\b(?:doubled|double dose|tripled|triple dose|overdid)\b",
 ]
 _POISON_HE = [
     r"מנת\sיתר|מנה\sמופרזת|הרעלה|הורעל\S*|הרעלת|רעל\b",
@@ -97,6 +104,8 @@ _DISTRESS = [
     r"\bno (?:reason|point) (?:to|in) (?:live|living|going on)\b|\bcant go on\b",
     r"\b(?:if i (?:was|were) gone|if i disappeared|better off without me|nobody would (?:care|miss me|notice)|"
     r"no one would (?:care|miss me|notice))\b",
+    r"\bwant (?:it all|everything|the pain|this) to (?:stop|end)\b|\bcant (?:take|do) (?:it|this) anymore\b|"
+    r"\b(?:goodbye|suicide) (?:letter|note)\b|\bsaying goodbye to (?:everyone|everybody)\b",
 ]
 _DISTRESS_HE = [
     r"להתאבד|התאבדות|אובדנ\S*|מתאבד\S*",
@@ -106,6 +115,8 @@ _DISTRESS_HE = [
     r"מנה\sקטלנית|מינונ\sקטלני|כמות\sקטלנית|(?:שלא|לא)\s(?:א|י|ת)?תעורר|כדי\sלא\sלהתעורר|אינ\sטעמ\sלחיות",
     r"(?:יהיה|יהיו)\s(?:\S+\s){0,2}(?:טוב|טובימ)\s(?:יותר\s)?בלעדי|אפ\sאחד\sלא\s(?:ישימ\sלב|יתגעגע|ידאג)"
     r"|עדיפ\sשלא\s(?:אהיה|אהיה\sפה)|אינ\sלי\sבשביל\sמה\sלחיות",
+    r"רוצה\sש(?:הכל|זה)\s(?:ייגמר|יגמר|ייעצר|יפסיק)|לא\s(?:יכול|יכולה)\sיותר\s(?:עמ\s)?(?:זה|החיימ|הכאב)"
+    r"|מכתב\s(?:פרידה|התאבדות)|להיפרד\sמכולמ|לא\sרוצה\sלהיות\sפה",
 ]
 
 RULES: dict[str, re.Pattern[str]] = {

@@ -36,6 +36,9 @@ def _rule_kinds(text: str) -> set[str]:
     for kind, pattern in ALWAYS.items():
         if pattern.search(whole):
             found.add(kind)
+    if not LABEL_CONTEXT.search(whole):
+        # A cue may span a clause break ("confused and sweaty"): the whole message counts too.
+        found.update(kind for kind, pattern in RULES.items() if pattern.search(whole))
     return found
 
 
