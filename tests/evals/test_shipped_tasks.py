@@ -66,7 +66,9 @@ def test_null_agent_scores_zero_where_an_action_is_needed(suite: dict[str, EvalR
     report = suite["null"]
     # The loop itself runs the interaction check on medications named together, whatever the engine does;
     # a task that needs nothing more is passed by the loop's safety net, not by an engine's action.
-    needing = [tid for tid in report.per_task if report.tasks[tid].needs_action and not _loop_does_it(report.tasks[tid])]
+    needing = [
+        tid for tid in report.per_task if report.tasks[tid].needs_action and not _loop_does_it(report.tasks[tid])
+    ]
     assert len(needing) >= 70
     assert [tid for tid in needing if report.per_task[tid][0].success] == []
 

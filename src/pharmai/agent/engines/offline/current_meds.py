@@ -23,25 +23,23 @@ __all__ = ["check_with_taking", "names_own_medications", "remember", "says_takin
 _MAX = 10
 # A statement, not a question: "should I take", "can I take", "if I take" ask about something not taken yet.
 _NOT_A_STATEMENT = "".join(f"(?<!\\b{w} )" for w in ("should", "can", "could", "may", "do", "shall", "would", "if"))
+_TAKING_HE = (
+    "אני לוקח", "אני לוקחת", "אני נוטל", "אני נוטלת", "אני על", "אני מקבל", "אני מקבלת", "התחלתי לקחת", "נתנו לי",
+    "הרופא נתן לי", "הרופאה נתנה לי", "רשמו לי", "אני משתמש ב", "אני משתמשת ב", "אני מטופל ב", "אני מטופלת ב",
+)  # fmt: skip
 _TAKING = re.compile(
     _NOT_A_STATEMENT + r"\b(?:i take|i am taking|im taking|i am on|im on|i have been taking|ive been taking|"
     r"i was given|i was prescribed|my doctor gave me|i started)\b|"
     + "(?:^|(?<=\\s))(?:ו|ש)?(?:"
-    + "|".join(
-        normalize(w)
-        for w in (
-            "אני לוקח", "אני לוקחת", "אני נוטל", "אני נוטלת", "אני על", "אני מקבל", "אני מקבלת", "התחלתי לקחת",
-            "נתנו לי", "הרופא נתן לי", "הרופאה נתנה לי", "רשמו לי", "אני משתמש ב", "אני משתמשת ב", "אני מטופל ב",
-            "אני מטופלת ב",
-        )  # fmt: skip
-    )
+    + "|".join(normalize(w) for w in _TAKING_HE)
     + ")"
 )
+_OWN_MEDS_HE = (
+    "התרופות שלי", "התרופות הקבועות", "המרשמים שלי", "התרופות שאני לוקח", "התרופות שאני לוקחת", "הכדורים שלי",
+)  # fmt: skip
 _OWN_MEDS = re.compile(
     r"\b(?:my (?:medications|meds|medicines|pills|prescriptions|regular meds)|(?:the )?(?:medicines|meds|"
-    r"medications) i(?:m| am)? (?:on|take|taking))\b|"
-    + "|".join(normalize(w) for w in ("התרופות שלי", "התרופות הקבועות", "המרשמים שלי", "התרופות שאני לוקח",
-                                       "התרופות שאני לוקחת", "הכדורים שלי"))  # fmt: skip
+    r"medications) i(?:m| am)? (?:on|take|taking))\b|" + "|".join(normalize(w) for w in _OWN_MEDS_HE)
 )
 
 

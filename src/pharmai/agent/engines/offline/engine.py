@@ -230,7 +230,7 @@ class OfflineEngine:
             current_meds.check_with_taking(d, flows_catalog.targets(d) if p.meds else [])
 
     def _noted(self, d: Dialogue) -> bool:
-        """"I'm on warfarin": remember it; when that is all the message says, acknowledge it."""
+        """ "I'm on warfarin": remember it; when that is all the message says, acknowledge it."""
         refs = flows_catalog.targets(d)
         current_meds.remember(d, refs[:1] if len(refs) >= 2 else refs)
         if len(refs) >= 2 or d.parsed.intent not in ("medication", "unknown", "info", "followup", "symptom", "advice"):

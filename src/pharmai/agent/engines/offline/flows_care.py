@@ -94,7 +94,9 @@ def strength_note(d: Dialogue, med: dict[str, Any], mention: Any, name: str) -> 
     other = _product_with_strength(d, med, asked)
     asked_text, carried_text = f"{asked} {unit}".strip(), f"{carried} {unit}".strip()
     if other is not None:
-        text = say(d.lang, "strength_is", name=name, asked=asked_text, carried=carried_text, other=other["display_name"])
+        text = say(
+            d.lang, "strength_is", name=name, asked=asked_text, carried=carried_text, other=other["display_name"]
+        )
         return text, other
     return say(d.lang, "strength_mismatch", name=name, asked=asked_text, carried=carried_text), None
 

@@ -219,7 +219,8 @@ _STOP = set(
         "pharmacy medication medicine drug pills tablets and or hi hello thanks stock left dosage warnings "
         "יש לכם לך את ה מה זה על ספר לי ספרי במלאי מלאי זמין זמינה אפשר להשיג בבקשה תרופה תרופות של כדור "
         "כדורים מידע מינון אזהרות שלום תודה אצלכם האם it this that them they its one "
-        "זה זו אותו אותה אותם הוא היא הם שלו שלה שלהם שלי jerusalem tel aviv ירושלים תל אביב בירושלים בתל what about ומה לגבי"
+        "זה זו אותו אותה אותם הוא היא הם שלו שלה שלהם שלי jerusalem tel aviv ירושלים תל אביב בירושלים בתל "
+        "what about ומה לגבי"
     ).split()
 )
 
