@@ -6,15 +6,16 @@ conversation, not just the message: the medications a person takes — said in c
 "אני לוקחת פלביקס") or, in a verified session, asked about as "my medications" — are checked together with
 each medication named afterwards, and only the judgement is referred to a pharmacist.
 
-State key: ``taking`` (``[{"ids", "q"}]``, the medications the person said they take, at most ten).
+State: ``taking`` (:class:`~.dialogue_state.MedRef` list, the medications the person said they take, at most
+ten).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from pharmai.agent.engines.offline import flows_catalog
+from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.text.normalize import normalize
 
@@ -53,21 +54,20 @@ def names_own_medications(d: Dialogue) -> bool:
     return bool(_OWN_MEDS.search(d.parsed.norm))
 
 
-def _taking(d: Dialogue) -> list[dict[str, Any]]:
-    value = d.state.get("taking")
-    return [r for r in value if isinstance(r, dict) and r.get("ids")] if isinstance(value, list) else []
+def _taking(d: Dialogue) -> list[MedRef]:
+    return [r for r in d.state.taking if r.ids]
 
 
-def remember(d: Dialogue, refs: list[dict[str, Any]]) -> None:
+def remember(d: Dialogue, refs: list[MedRef]) -> None:
     """Keep ``refs`` as medications the person takes."""
     kept = _taking(d)
     for ref in refs:
-        if all(set(ref["ids"]) != set(k["ids"]) for k in kept):
-            kept.append({"ids": list(ref["ids"]), "q": ref.get("q")})
-    d.state["taking"] = kept[-_MAX:]
+        if all(set(ref.ids) != set(k.ids) for k in kept):
+            kept.append(MedRef(ids=list(ref.ids), q=ref.q))
+    d.state.taking = kept[-_MAX:]
 
 
-def _prescribed(d: Dialogue) -> list[dict[str, Any]]:
+def _prescribed(d: Dialogue) -> list[MedRef]:
     """The verified patient's active prescriptions, as medication references ("my medications")."""
     if not d.identified:
         return []
@@ -76,13 +76,13 @@ def _prescribed(d: Dialogue) -> list[dict[str, Any]]:
         return []
     items = [p for p in result.envelope.get("prescriptions") or [] if isinstance(p, dict)]
     return [
-        {"ids": [str(p["med_id"])], "q": str(p.get("display_name") or p["med_id"])}
+        MedRef(ids=[str(p["med_id"])], q=str(p.get("display_name") or p["med_id"]))
         for p in items
         if p.get("med_id") and p.get("status") == "active"
     ]
 
 
-def check_with_taking(d: Dialogue, refs: list[dict[str, Any]]) -> bool:
+def check_with_taking(d: Dialogue, refs: list[MedRef]) -> bool:
     """Check ``refs`` together with what the person takes (said earlier, or "my medications").
 
     Returns:
@@ -91,9 +91,9 @@ def check_with_taking(d: Dialogue, refs: list[dict[str, Any]]) -> bool:
     others = _taking(d)
     if names_own_medications(d):
         others = [*others, *_prescribed(d)]
-    together: list[dict[str, Any]] = []
+    together: list[MedRef] = []
     for ref in [*others, *refs]:
-        if all(set(ref["ids"]) != set(t["ids"]) for t in together):
+        if all(set(ref.ids) != set(t.ids) for t in together):
             together.append(ref)
     if len(together) < 2 or len(together) == len(refs):
         return False  # nothing beyond the message's own medications (checked by the usual flow)

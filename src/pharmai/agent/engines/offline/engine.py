@@ -15,6 +15,22 @@ from typing import Any
 
 from pharmai.agent.base import StepLimitReached, TurnInput
 from pharmai.agent.engines.offline import _policy, current_meds, flows_care, flows_catalog, flows_rx, followups
+from pharmai.agent.engines.offline.dialogue_state import (
+    AfterIdentity,
+    CodeQuestion,
+    DialogueState,
+    EquivalentsOffer,
+    IdentifierQuestion,
+    InteractionOffer,
+    MedRef,
+    OwnRxOffer,
+    Pending,
+    RefillOffer,
+    RxOffer,
+    WhichMed,
+    WhichRx,
+    WhichStore,
+)
 from pharmai.agent.engines.offline.nlu import parse, remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names
@@ -68,30 +84,43 @@ class OfflineEngine:
         self._mentions = mentions
 
     def respond(self, turn: TurnInput) -> Iterator[str]:
-        """Answer one turn; the reply is yielded paragraph by paragraph."""
-        if not isinstance(turn.state, dict):
-            turn.state = {}
-        pending = turn.state.pop("pending", None)
-        pending = pending if isinstance(pending, dict) else {}
+        """Answer one turn; the reply is yielded paragraph by paragraph.
+
+        The stored state is read once here and written back to ``turn.state`` once, however the turn ends
+        (the loop stores it even when a tool budget or an error cut the turn short).
+        """
+        state = DialogueState.load(turn.state)
+        # The question asked last is answered (or dropped) by this message; a new one is asked afresh.
+        pending, state.pending = state.pending, None
         if turn.resolution is None:
             # Queued refills wait only for the confirmation just asked; a new message starts afresh.
-            turn.state.pop("refill_queue", None)
-        code = pending.get("kind") == "code"
-        d = Dialogue(turn, parse(turn.message or "", self._mentions, identity_pending=code, found=turn.mentions))
+            state.refill_queue = []
+        code = isinstance(pending, CodeQuestion)
+        parsed = parse(turn.message or "", self._mentions, identity_pending=code, found=turn.mentions)
+        d = Dialogue(turn, parsed, state)
+        stopped: StepLimitReached | None = None
         try:
-            if turn.resolution is not None:
-                flows_rx.resolution(d)
-            elif not self._answer_pending(d, pending) and not followups.answer(d, self.run_catalog):
-                self._answer(d)
-        except StepLimitReached:
+            self._turn(d, pending)
+        except StepLimitReached as exc:
             # The loop ends the turn with its own polite message; keep what was written so far.
-            yield from self._paragraphs(d)
-            raise
-        if d.parsed.intent not in ("unknown", "thanks", "greeting", "help", "followup", "advice", "symptom"):
-            turn.state.setdefault("last_intent", d.parsed.intent)
-            if d.parsed.intent != "medication":
-                turn.state["last_intent"] = d.parsed.intent
+            stopped = exc
+        finally:
+            turn.state = state.dump()
         yield from self._paragraphs(d)
+        if stopped is not None:
+            raise stopped
+
+    def _turn(self, d: Dialogue, pending: Pending | None) -> None:
+        if d.turn.resolution is not None:
+            flows_rx.resolution(d)
+        elif not self._answer_pending(d, pending) and not followups.answer(d, self.run_catalog):
+            self._answer(d)
+        intent = d.parsed.intent
+        if intent in ("unknown", "thanks", "greeting", "help", "followup", "advice", "symptom"):
+            return
+        # A bare name ("and Advil?") keeps the request it follows; it sets one only when there is none yet.
+        if intent != "medication" or d.state.last_intent is None:
+            d.state.last_intent = intent
 
     @staticmethod
     def _paragraphs(d: Dialogue) -> Iterator[str]:
@@ -100,81 +129,83 @@ class OfflineEngine:
 
     # --- the question asked last ----------------------------------------------------------------
 
-    def _answer_pending(self, d: Dialogue, pending: dict[str, Any]) -> bool:
-        kind = str(pending.get("kind") or "")
+    def _answer_pending(self, d: Dialogue, pending: Pending | None) -> bool:
+        kind = pending.kind if pending is not None else ""
         p = d.parsed
         fits = p.intent in _AFFIRM_FITS.get(kind, ())
         # "ok, what's the alternative?" after "shall I check for an equivalent?" accepts the offer.
         asks_it = not p.meds and p.intent == _OFFERED.get(kind)
         yes = (_policy.is_yes(p.text) and not p.meds) or (p.act in ("affirm", "affirm_content") and fits) or asks_it
         no = (_policy.is_no(p.text) and not p.meds) or (p.act == "deny" and fits)
-        if kind == "code" and p.code:
+        if isinstance(pending, CodeQuestion) and p.code:
             flows_rx.code(d)
-        elif kind == "identifier" and p.identifier:
+        elif isinstance(pending, IdentifierQuestion) and p.identifier:
             flows_rx.identity(d)
-        elif kind == "identifier" and p.intent == "unknown" and not d.turn.verdict.is_advice:
+        elif isinstance(pending, IdentifierQuestion) and p.intent == "unknown" and not d.turn.verdict.is_advice:
             d.say("bad_identifier")
-            d.ask("identifier")
-        elif kind == "which_store" and (p.store or yes or no) and not p.meds:
+            d.state.pending = IdentifierQuestion()
+        elif isinstance(pending, WhichStore) and (p.store or yes or no) and not p.meds:
             self._which_store(d, pending, no=no and not p.store)
-        elif kind in ("equivalents", "refill_offer", "interaction_offer", "own_rx_offer") and (yes or no):
-            self._offer(d, kind, pending, no=no)
-        elif kind == "rx_offer" and yes and not p.refs:
+        elif isinstance(pending, EquivalentsOffer | RefillOffer | InteractionOffer | OwnRxOffer) and (yes or no):
+            self._offer(d, pending, no=no)
+        elif isinstance(pending, RxOffer) and yes and not p.refs:
             d.say("which_rx")  # "yes" to "check the refill status of any of these?": which one
-            d.ask("which_rx", intent="refill_status")
-        elif kind in ("rx_offer", "which_rx") and (p.refs or p.meds) and p.intent in (
+            d.state.pending = WhichRx(intent="refill_status")
+        elif isinstance(pending, RxOffer | WhichRx) and (p.refs or p.meds) and p.intent in (
             "unknown", "medication", "followup", "refill_status", "refill_request",
         ):  # fmt: skip
             # Only a reference or a bare name answers "which prescription?": "do you have Acamol?" is a new question.
-            intent = p.intent if p.intent.startswith("refill") else pending.get("intent", "refill_status")
+            asked = pending.intent if isinstance(pending, WhichRx) else "refill_status"
+            intent = p.intent if p.intent.startswith("refill") else asked
             flows_rx.refill(d, request=intent == "refill_request")
-        elif kind == "which_med" and self._choose(d, pending):
+        elif isinstance(pending, WhichMed) and self._choose(d, pending):
             pass
         else:
             return False
         return True
 
-    def _offer(self, d: Dialogue, kind: str, pending: dict[str, Any], *, no: bool) -> None:
+    def _offer(
+        self, d: Dialogue, pending: EquivalentsOffer | RefillOffer | InteractionOffer | OwnRxOffer, *, no: bool
+    ) -> None:
         if no:
             d.say("declined")
-        elif kind == "own_rx_offer":
+        elif isinstance(pending, OwnRxOffer):
             flows_rx.prescriptions(d)
-        elif kind == "equivalents":
-            flows_catalog.equivalents(d, str(pending.get("med_id")), d.parsed.store or pending.get("store"))
-        elif kind == "refill_offer":
-            target = pending.get("target")
-            if isinstance(target, dict):
-                flows_rx.verify_and_continue(d, target, request=True)
+        elif isinstance(pending, EquivalentsOffer):
+            # str(): an offer stored without a product still asks the tool (which says it does not know it).
+            flows_catalog.equivalents(d, str(pending.med_id), d.parsed.store or pending.store)
+        elif isinstance(pending, RefillOffer):
+            if pending.target is not None:
+                flows_rx.verify_and_continue(d, pending.target, request=True)
         else:
-            refs = [r for r in pending.get("refs") or [] if isinstance(r, dict)]
-            flows_catalog.interaction(d, refs)
+            flows_catalog.interaction(d, pending.refs)
 
-    def _which_store(self, d: Dialogue, pending: dict[str, Any], *, no: bool) -> None:
+    def _which_store(self, d: Dialogue, pending: WhichStore, *, no: bool) -> None:
         if no:
             d.say("declined")
             return
-        refs = [r for r in pending.get("refs") or [] if isinstance(r, dict) and r.get("ids")]
-        intent = str(pending.get("intent") or "availability")
+        refs = [r for r in pending.refs if r.ids]
+        intent = pending.intent or "availability"
         if intent == "list":
             flows_catalog.list_medications(d)
         elif intent == "equivalents" and refs:
-            flows_catalog.equivalents(d, str(refs[0]["ids"][0]), d.parsed.store)
+            flows_catalog.equivalents(d, str(refs[0].ids[0]), d.parsed.store)
         else:
             flows_catalog.availability(d, refs)
-        d.state["last_intent"] = intent
+        d.state.last_intent = intent
 
-    def _choose(self, d: Dialogue, pending: dict[str, Any]) -> bool:
+    def _choose(self, d: Dialogue, pending: WhichMed) -> bool:
         """Read the answer to "which medication?": a name, a position in the options, or a yes to the one offered."""
         p = d.parsed
-        intent = str(pending.get("intent") or "info")
-        options = [str(o) for o in pending.get("options") or []]
+        intent = pending.intent or "info"
+        options = list(pending.options)
         index: int | None = None
         if not p.meds and p.refs and options:
             index = len(options) - 1 if p.refs[0] == -1 else p.refs[0] - 1
         elif not p.meds and len(options) == 1 and (_policy.is_yes(p.text) or p.act == "affirm"):
             index = 0
         if index is not None and 0 <= index < len(options):
-            refs = [{"ids": ["?"], "q": options[index]}]
+            refs = [MedRef(ids=["?"], q=options[index])]
             d.parsed.mentions = list(self._mentions(options[index]) if self._mentions else [])
             d.parsed.confirmed = True
             found = flows_catalog.targets(d)[:1]
@@ -249,7 +280,7 @@ class OfflineEngine:
         current_meds.remember(d, refs[:1] if len(refs) >= 2 else refs)
         if len(refs) >= 2 or d.parsed.intent not in ("medication", "unknown", "info", "followup", "symptom", "advice"):
             return False
-        names = [str(ref.get("q") or "") for ref in refs]
+        names = [ref.q for ref in refs]
         d.say("taking_noted", names=join_names(d.lang, [n for n in names if n]))
         return True
 
@@ -293,21 +324,21 @@ class OfflineEngine:
             # An avoid or caution note already says to ask a pharmacist and that no advice can be given.
             d.add(_policy.refusal(d.lang, verdict.kind))
 
-    def run_catalog(self, d: Dialogue, intent: str, refs: list[dict[str, Any]] | None) -> None:
+    def run_catalog(self, d: Dialogue, intent: str, refs: list[MedRef] | None) -> None:
         """The catalog flow of ``intent`` for ``refs`` (``None``: the medications this message names)."""
         if intent == "medication":
-            last = d.state.get("last_intent")
+            last = d.state.last_intent
             intent = last if last in ("availability", "info", "equivalents", "price") else "info"
         if intent == "price":
             self._price(d)
             return
         if intent == "equivalents":
-            med_id = str(refs[0]["ids"][0]) if refs and refs[0].get("ids", ["?"])[0] != "?" else None
+            med_id = str(refs[0].ids[0]) if refs and refs[0].ids[0] != "?" else None
             flows_catalog.equivalents(d, med_id)
             return
         if d.parsed.place and not d.parsed.store and intent == "availability":
             targets = refs if refs is not None else flows_catalog.resolve_targets(d, intent)
-            flows_care.no_branch(d, ask={"intent": intent, "refs": [{"ids": r["ids"], "q": r["q"]} for r in targets]})
+            flows_care.no_branch(d, ask=WhichStore(intent=intent, refs=[MedRef(ids=r.ids, q=r.q) for r in targets]))
             return
         if refs is None:
             refs = flows_catalog.resolve_targets(d, intent)
@@ -322,9 +353,9 @@ class OfflineEngine:
             flows_catalog.interaction(d, refs)
 
     def _catalog(self, d: Dialogue, intent: str) -> None:
-        if d.parsed.intent == "medication" and d.parsed.also and d.state.get("last_intent") in _REFILL_INTENTS:
+        if d.parsed.intent == "medication" and d.parsed.also and d.state.last_intent in _REFILL_INTENTS:
             # "and the Simovil too" right after a refill: another refill, not a question about the medication.
-            flows_rx.refill(d, request=d.state.get("last_intent") == "refill_request")
+            flows_rx.refill(d, request=d.state.last_intent == "refill_request")
             return
         self.run_catalog(d, intent, None)
 
@@ -335,12 +366,13 @@ class OfflineEngine:
         if d.turn.verdict.symptom:
             flows_care.symptom(d)  # a listing for a symptom would be a recommendation by another name
         elif d.parsed.place and not d.parsed.store:
-            flows_care.no_branch(d, ask={"intent": "list", "refs": []})
+            flows_care.no_branch(d, ask=WhichStore(intent="list"))
         else:
             flows_catalog.list_medications(d)
 
     def _identity(self, d: Dialogue) -> None:
-        d.state.setdefault("after_identity", {"intent": "prescriptions"})
+        if d.state.after_identity is None:
+            d.state.after_identity = AfterIdentity(intent="prescriptions")
         flows_rx.identity(d)
 
     def _handoff(self, d: Dialogue) -> None:

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from pharmai.agent.engines.offline import _policy
+from pharmai.agent.engines.offline.dialogue_state import WhichMed, WhichStore
 from pharmai.agent.engines.offline.nlu import PLACES
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names, say
@@ -48,12 +49,17 @@ def place_name(d: Dialogue, key: str) -> str:
     return (names[1] if d.lang == "he" else names[0]) if names else key
 
 
-def no_branch(d: Dialogue, *, ask: dict[str, Any] | None = None) -> None:
-    """Say there is no branch in the place asked about, name the branches, and (optionally) offer to check one."""
+def no_branch(d: Dialogue, *, ask: WhichStore | None = None) -> None:
+    """Say there is no branch in the place asked about, name the branches, and (optionally) offer to check one.
+
+    Args:
+        d: The turn.
+        ask: The question "which branch shall I check?" to ask, with the request to run there.
+    """
     d.say("no_branch", place=place_name(d, str(d.parsed.place)))
     if ask is not None:
         d.say("which_store_offer")
-        d.ask("which_store", **ask)
+        d.state.pending = ask
 
 
 def _digits(text: Any) -> str | None:
@@ -143,5 +149,5 @@ def confirm_near_miss(d: Dialogue, med: dict[str, Any], mention: Any, intent: st
         return False
     name = str(med.get("display_name") or med.get("brand_name") or "")
     d.say("near_miss", typed=str(getattr(mention, "matched_text", "")).strip(), name=name)
-    d.ask("which_med", intent=intent, options=[str(med.get("brand_name") or name)])
+    d.state.pending = WhichMed(intent=intent, options=[str(med.get("brand_name") or name)])
     return True

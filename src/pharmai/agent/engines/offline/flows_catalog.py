@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field, InstanceOf
+
 from pharmai.agent.base import ToolResult
 from pharmai.agent.engines.offline import _policy, flows_care
+from pharmai.agent.engines.offline.dialogue_state import EquivalentsOffer, MedRef, WhichMed
 from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import differences, format_date, join_names, say
@@ -21,28 +24,31 @@ __all__ = [
     "targets",
 ]
 
-#: A medication being talked about: its product ids and the name to look it up by.
-MedRef = dict[str, Any]
 _LIST_LIMIT = 20
 #: Medication names are at most this many words ("nurofen forte 400 mg"); a longer remainder is a sentence.
 _MAX_NAME_WORDS = 4
 
 
-def _names(d: Dialogue) -> dict[str, str]:
-    names = d.state.setdefault("names", {})
-    return names if isinstance(names, dict) else {}
+class _LookedUp(MedRef):
+    """A medication found by a lookup of this turn, with that lookup's answer (so it is not asked twice).
+
+    Only ever passed between flows; the state keeps plain :class:`MedRef` copies.
+    """
+
+    result: InstanceOf[ToolResult] = Field(exclude=True)
 
 
 def _learn(d: Dialogue, med_id: Any, name: Any) -> None:
     if isinstance(med_id, str) and isinstance(name, str) and name:
-        _names(d)[med_id] = name
-        if len(_names(d)) > 40:  # keep the persisted state small
-            _names(d).pop(next(iter(_names(d))))
+        names = d.state.names
+        names[med_id] = name
+        if len(names) > 40:  # keep the persisted state small
+            names.pop(next(iter(names)))
 
 
 def name_of(d: Dialogue, med_id: str, fallback: str = "") -> str:
     """The display name last seen for a product (in a tool answer of this conversation)."""
-    return str(_names(d).get(med_id) or fallback or med_id)
+    return str(d.state.names.get(med_id) or fallback or med_id)
 
 
 def targets(d: Dialogue) -> list[MedRef]:
@@ -51,21 +57,20 @@ def targets(d: Dialogue) -> list[MedRef]:
     refs: list[MedRef] = []
     for mention in p.mentions:
         ids = list(getattr(mention, "med_ids", ()) or ())
-        if ids and all(ids != ref["ids"] for ref in refs):
+        if ids and all(ids != ref.ids for ref in refs):
             typed = p.names.get(tuple(ids)) or str(getattr(mention, "matched_text", "") or ids[0])
-            refs.append({"ids": ids, "q": typed})
+            refs.append(MedRef(ids=ids, q=typed))
     if refs:
-        d.state["last_refs"] = refs[:5]
+        d.state.last_refs = refs[:5]
         return refs
     if remainder_query(p.text):
         return []
-    last = d.state.get("last_refs")
-    return [ref for ref in last if isinstance(ref, dict) and ref.get("ids")] if isinstance(last, list) else []
+    return [ref for ref in d.state.last_refs if ref.ids]
 
 
 def _mention(d: Dialogue, ref: MedRef) -> Any:
     """The catalog mention behind a reference of this message (``None`` for one carried over)."""
-    ids = tuple(ref.get("ids") or ())
+    ids = tuple(ref.ids)
     return next((m for m in d.parsed.mentions if tuple(getattr(m, "med_ids", ()) or ()) == ids), None)
 
 
@@ -75,15 +80,14 @@ def _checked(d: Dialogue, ref: MedRef, med: dict[str, Any], intent: str) -> tupl
     mention = _mention(d, ref)
     if not d.parsed.confirmed and flows_care.confirm_near_miss(d, med, mention, intent):
         return False, "", None
-    name = str(med.get("brand_name") or med.get("display_name") or ref.get("q") or "")
+    name = str(med.get("brand_name") or med.get("display_name") or ref.q or "")
     note, swap = flows_care.strength_note(d, med, mention, name)
     return True, note, swap
 
 
 def last_refs(d: Dialogue) -> list[MedRef]:
     """The medications talked about last (for "it", "them"), whatever else the message says."""
-    last = d.state.get("last_refs")
-    return [ref for ref in last if isinstance(ref, dict) and ref.get("ids")] if isinstance(last, list) else []
+    return [ref for ref in d.state.last_refs if ref.ids]
 
 
 def _resolve_unknown(d: Dialogue, intent: str) -> list[MedRef]:
@@ -92,15 +96,14 @@ def _resolve_unknown(d: Dialogue, intent: str) -> list[MedRef]:
     if not query or len(query.split()) > _MAX_NAME_WORDS:
         # Nothing, or a whole sentence, left once the request words are gone: ask rather than echo it back.
         d.say("ask_which_med")
-        d.ask("which_med", intent=intent)
+        d.state.pending = WhichMed(intent=intent)
         return []
     result = d.call("get_medication_by_name", medication_name=query)
     if result.ok:
         med = result.envelope.get("medication") or {}
         ids = [med["med_id"]] if med.get("med_id") else [p["med_id"] for p in med.get("products") or []]
-        ref = {"ids": ids, "q": query, "result": result}
-        d.state["last_refs"] = [{"ids": ids, "q": query}]
-        return [ref] if ids else []
+        d.state.last_refs = [MedRef(ids=ids, q=query)]
+        return [_LookedUp(ids=ids, q=query, result=result)] if ids else []
     _lookup_failed(d, result, query, intent)
     return []
 
@@ -114,11 +117,11 @@ def _lookup_failed(d: Dialogue, result: ToolResult, query: str, intent: str) -> 
         options = [str(x) for x in details.get("did_you_mean") or []][:3]
         if options:
             d.say("did_you_mean", names=join_names(d.lang, options, conjunction="or"))
-            d.ask("which_med", intent=intent, options=options)
+            d.state.pending = WhichMed(intent=intent, options=options)
     elif result.error_code == "AMBIGUOUS":
         options = [str(x) for x in details.get("suggestions") or []][:6]
         d.say("ambiguous", query=shown, names=join_names(d.lang, options, conjunction="or"))
-        d.ask("which_med", intent=intent, options=options)
+        d.state.pending = WhichMed(intent=intent, options=options)
     else:
         d.add(d.error_text(result))
 
@@ -150,9 +153,9 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
     """Flow A: the facts about each medication asked for (label dosage, warnings, prescription)."""
     refs = refs if refs is not None else resolve_targets(d, "info")
     for ref in refs:
-        result = ref.get("result") or d.call("get_medication_by_name", medication_name=ref["q"])
+        result = ref.result if isinstance(ref, _LookedUp) else d.call("get_medication_by_name", medication_name=ref.q)
         if not result.ok:
-            _lookup_failed(d, result, ref["q"], "info")
+            _lookup_failed(d, result, ref.q, "info")
             continue
         med = result.envelope.get("medication") or {}
         answer, note, swap = _checked(d, ref, med, "info")
@@ -161,7 +164,7 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         if swap is not None:
             other = d.call("get_medication_by_name", medication_name=swap["display_name"])
             med = (other.envelope.get("medication") or med) if other.ok else med
-        name = str(med.get("display_name") or ref["q"])
+        name = str(med.get("display_name") or ref.q)
         _learn(d, med.get("med_id"), name)
         facets = d.parsed.facets or {"ingredients", "dosage", "warnings", "rx"}
         lines: list[str] = [note] if note else []
@@ -203,12 +206,12 @@ def _stock_line(d: Dialogue, match: dict[str, Any], store: str) -> str:
 def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
     """Flow B: stock at the store, low stock and restock dates; offers identical equivalents when out."""
     refs = refs if refs is not None else resolve_targets(d, "availability")
-    offer: dict[str, Any] | None = None
+    offer: EquivalentsOffer | None = None
     for ref in refs:
-        args: dict[str, Any] = {"med_id": ref["ids"][0]} if len(ref["ids"]) == 1 else {"query": ref["q"]}
+        args: dict[str, Any] = {"med_id": ref.ids[0]} if len(ref.ids) == 1 else {"query": ref.q}
         result = d.call("inventory_check", store_id=d.store, **args)
         if not result.ok:
-            _lookup_failed(d, result, ref["q"], "availability")
+            _lookup_failed(d, result, ref.q, "availability")
             continue
         store = str((result.envelope.get("store") or {}).get("name") or "")
         matches = [m for m in result.envelope.get("matches") or [] if isinstance(m, dict)]
@@ -226,11 +229,11 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         if matches and not any(m.get("rx_required") for m in matches):
             lines.append(say(d.lang, "otc"))
         if len(matches) == 1 and not matches[0].get("in_stock") and offer is None and not d.answers_equivalents:
-            offer = {"med_id": matches[0].get("med_id"), "store": d.store}
+            offer = EquivalentsOffer(med_id=matches[0].get("med_id"), store=d.store)
             lines.append(say(d.lang, "offer_equivalents"))
         d.add("\n".join(lines))
     if offer is not None:
-        d.ask("equivalents", **offer)
+        d.state.pending = offer
 
 
 def equivalents(d: Dialogue, med_id: str | None = None, store: str | None = None) -> None:
@@ -239,7 +242,7 @@ def equivalents(d: Dialogue, med_id: str | None = None, store: str | None = None
         refs = resolve_targets(d, "equivalents")
         if not refs:
             return
-        med_id = refs[0]["ids"][0]
+        med_id = refs[0].ids[0]
     result = d.call("inventory_find_equivalent", med_id=med_id, store_id=store or d.store)
     if result.error_code == "NO_EQUIVALENTS_FOUND":
         d.say("no_equivalents", name=name_of(d, med_id), store=_store_name(d, store or d.store))
@@ -273,7 +276,7 @@ def interaction(d: Dialogue, refs: list[MedRef] | None = None) -> None:
     """The interaction check for two or more medications, with the explicit warning on ``avoid``."""
     if refs is None:
         refs = targets(d)
-    typed = {str(ref["ids"][0]): str(ref.get("q") or "") for ref in refs if ref.get("ids")}
+    typed = {str(ref.ids[0]): ref.q for ref in refs if ref.ids}
     med_ids = list(typed)
     if len(med_ids) < 2:
         return
@@ -314,7 +317,7 @@ def list_medications(d: Dialogue) -> None:
         return
     filters = "".join(say(d.lang, f"list_{f}") for f in (p.rx_filter, p.stock_filter) if f)
     lines = [say(d.lang, "list_header", filters=filters, store=_store_name(d, d.store))]
-    d.state["options"] = [str(med.get("display_name")) for med in meds]
+    d.state.options = [str(med.get("display_name")) for med in meds]
     for med in meds:
         rx = say(d.lang, "word_rx" if med.get("rx_required") else "word_otc")
         stock = say(d.lang, "word_in" if med.get("in_stock") else "word_out")

@@ -4,14 +4,15 @@ Before a refill is requested, the medication is checked together with those refi
 conversation (and with the others asked for in the same message), once per set of medications. A message
 asking for several refills queues them; each then gets its own confirmation, one at a time.
 
-State keys: ``refill_meds`` (``[{"id", "name"}]`` refilled in this conversation), ``checked_meds`` (the
-medications already checked together) and ``refill_queue`` (the prescriptions still to be requested).
+State: ``refill_meds`` (refilled in this conversation), ``checked_meds`` (the medications already checked
+together) and ``refill_queue`` (the prescriptions still to be requested); see :mod:`.dialogue_state`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from pharmai.agent.engines.offline.dialogue_state import MedRef, RefilledMed, RxItem
 from pharmai.agent.engines.offline.flows_catalog import interaction
 from pharmai.agent.engines.offline.state import Dialogue
 
@@ -19,12 +20,6 @@ __all__ = ["check_together", "pop_next", "queue", "queued_names", "remember"]
 
 #: At most this many medications are remembered or checked together (the tool takes up to 10).
 _MAX = 10
-
-
-def _refilled(d: Dialogue) -> list[dict[str, str]]:
-    value = d.state.get("refill_meds")
-    items = value if isinstance(value, list) else []
-    return [i for i in items if isinstance(i, dict) and isinstance(i.get("id"), str)]
 
 
 def remember(d: Dialogue, med_id: Any, name: Any) -> None:
@@ -37,9 +32,9 @@ def remember(d: Dialogue, med_id: Any, name: Any) -> None:
     """
     if not isinstance(med_id, str):
         return
-    items = [i for i in _refilled(d) if i["id"] != med_id]
-    items.append({"id": med_id, "name": str(name or med_id)})
-    d.state["refill_meds"] = items[-_MAX:]
+    items = [i for i in d.state.refill_meds if i.id != med_id]
+    items.append(RefilledMed(id=med_id, name=str(name or med_id)))
+    d.state.refill_meds = items[-_MAX:]
 
 
 def check_together(d: Dialogue, meds: list[tuple[str, str]]) -> None:
@@ -51,37 +46,30 @@ def check_together(d: Dialogue, meds: list[tuple[str, str]]) -> None:
         d: The turn being answered.
         meds: ``(med_id, display name)`` pairs about to be refilled.
     """
-    named: dict[str, str] = {i["id"]: str(i.get("name") or i["id"]) for i in _refilled(d)}
-    waiting = d.state.get("refill")
-    if isinstance(waiting, dict) and isinstance(waiting.get("med_id"), str):
-        named.setdefault(waiting["med_id"], str(waiting.get("name") or waiting["med_id"]))
+    named: dict[str, str] = {i.id: i.name or i.id for i in d.state.refill_meds}
+    waiting = d.state.refill
+    if waiting is not None and waiting.med_id is not None:
+        named.setdefault(waiting.med_id, waiting.name or waiting.med_id)
     for med_id, name in meds:
         if isinstance(med_id, str):
             named.setdefault(med_id, name or med_id)
     wanted = list(named)[:_MAX]
-    checked_value = d.state.get("checked_meds")
-    checked = [m for m in checked_value if isinstance(m, str)] if isinstance(checked_value, list) else []
+    checked = d.state.checked_meds
     if len(wanted) < 2 or set(wanted) <= set(checked):
         return
-    interaction(d, [{"ids": [med_id], "q": named[med_id]} for med_id in wanted])
-    d.state["checked_meds"] = list(dict.fromkeys([*checked, *wanted]))[-2 * _MAX :]
+    interaction(d, [MedRef(ids=[med_id], q=named[med_id]) for med_id in wanted])
+    d.state.checked_meds = list(dict.fromkeys([*checked, *wanted]))[-2 * _MAX :]
 
 
-def queue(d: Dialogue, targets: list[dict[str, Any]]) -> None:
+def queue(d: Dialogue, targets: list[RxItem]) -> None:
     """Keep the prescriptions still to be requested after the current one."""
-    keep = [{k: t.get(k) for k in ("presc_id", "med_id", "name")} for t in targets if isinstance(t, dict)]
-    if keep:
-        d.state["refill_queue"] = keep[:_MAX]
-    else:
-        d.state.pop("refill_queue", None)
+    d.state.refill_queue = [t.model_copy() for t in targets][:_MAX]
 
 
-def pop_next(d: Dialogue) -> dict[str, Any] | None:
+def pop_next(d: Dialogue) -> RxItem | None:
     """The next queued prescription (removed from the queue), or ``None``."""
-    value = d.state.get("refill_queue")
-    items = [t for t in value if isinstance(t, dict)] if isinstance(value, list) else []
+    items = d.state.refill_queue
     if not items:
-        d.state.pop("refill_queue", None)
         return None
     queue(d, items[1:])
     return items[0]
@@ -89,6 +77,4 @@ def pop_next(d: Dialogue) -> dict[str, Any] | None:
 
 def queued_names(d: Dialogue) -> list[str]:
     """The names of the queued prescriptions, in order."""
-    value = d.state.get("refill_queue")
-    items = value if isinstance(value, list) else []
-    return [str(t.get("name") or t.get("presc_id")) for t in items if isinstance(t, dict)]
+    return [str(t.name or t.presc_id) for t in d.state.refill_queue]

@@ -8,9 +8,19 @@ the person confirms it (the loop resolves the confirmation; this module writes t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, Literal
 
 from pharmai.agent.engines.offline import _policy, flows_multi
+from pharmai.agent.engines.offline.dialogue_state import (
+    AfterIdentity,
+    AwaitingRefill,
+    CodeQuestion,
+    IdentifierQuestion,
+    OwnRxOffer,
+    RxItem,
+    RxOffer,
+    WhichRx,
+)
 from pharmai.agent.engines.offline.flows_catalog import targets
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import (
@@ -26,19 +36,21 @@ from pharmai.agent.engines.offline.texts import (
 __all__ = ["code", "identity", "own_only", "prescriptions", "refill", "resolution", "verify_and_continue"]
 
 _MAX_RX = 20
+#: What :func:`_target` answers when the medications named have no prescription on file.
+_NOT_ON_FILE: Final = "not_on_file"
 
 
-def _start_identity(d: Dialogue, after: dict[str, Any]) -> None:
-    d.state["after_identity"] = after
+def _start_identity(d: Dialogue, after: AfterIdentity) -> None:
+    d.state.after_identity = after
     if d.parsed.identifier:
         identity(d)
         return
     d.say("ask_identifier")
-    d.ask("identifier")
+    d.state.pending = IdentifierQuestion()
 
 
-def _after(d: Dialogue, intent: str) -> dict[str, Any]:
-    return {"intent": intent, "refs": d.parsed.refs, "meds": [list(group) for group in d.parsed.meds]}
+def _after(d: Dialogue, intent: str) -> AfterIdentity:
+    return AfterIdentity(intent=intent, refs=list(d.parsed.refs), meds=[list(group) for group in d.parsed.meds])
 
 
 def identity(d: Dialogue) -> None:
@@ -46,61 +58,60 @@ def identity(d: Dialogue) -> None:
     identifier = d.parsed.identifier
     if not identifier:
         d.say("bad_identifier")
-        d.ask("identifier")
+        d.state.pending = IdentifierQuestion()
         return
     result = d.call("verify_customer_identity", identifier=identifier)
     if result.ok and result.envelope.get("status") == "verified":
         _verified(d, result.envelope)
         return
     if result.ok:
-        d.state["identifier"] = identifier
+        d.state.identifier = identifier
         d.say("code_sent", destination=result.envelope.get("masked_destination") or "")
-        d.ask("code")
+        d.state.pending = CodeQuestion()
         return
     if result.error_code == "VALIDATION_ERROR":
         d.say("bad_identifier")
-        d.ask("identifier")
+        d.state.pending = IdentifierQuestion()
     elif result.error_code == "AUTH_FAILED":
         d.say("identifier_unknown")
-        d.ask("identifier")
+        d.state.pending = IdentifierQuestion()
     else:
         d.add(d.error_text(result))
 
 
 def code(d: Dialogue) -> None:
     """A one-time code was typed: verify it, then resume the request that needed identity."""
-    identifier = d.state.get("identifier")
-    if not isinstance(identifier, str) or not d.parsed.code:
+    identifier = d.state.identifier
+    if identifier is None or not d.parsed.code:
         d.say("code_without_identifier")
-        d.ask("identifier")
+        d.state.pending = IdentifierQuestion()
         return
     result = d.call("verify_customer_identity", identifier=identifier, code=d.parsed.code)
     if result.ok:
         _verified(d, result.envelope)
     elif result.error_code == "AUTH_FAILED":
         d.say("auth_failed")
-        d.ask("code")
+        d.state.pending = CodeQuestion()
     elif result.error_code == "AUTH_EXPIRED":
-        d.state.pop("identifier", None)
+        d.state.identifier = None
         d.say("auth_expired")
-        d.ask("identifier")
+        d.state.pending = IdentifierQuestion()
     else:
         d.add(d.error_text(result))
-        d.ask("code")
+        d.state.pending = CodeQuestion()
 
 
 def _verified(d: Dialogue, envelope: dict[str, Any]) -> None:
-    d.state["verified"] = True
-    d.state.pop("identifier", None)
-    d.state.pop("rx_list", None)
+    d.state.verified = True
+    d.state.identifier = None
+    d.state.rx_list = []
     user = envelope.get("user") or {}
     d.say("verified", name=user.get("full_name") or "")
-    after = d.state.pop("after_identity", None)
-    if not isinstance(after, dict):
-        after = {"intent": "prescriptions"}
-    d.parsed.refs = [int(r) for r in after.get("refs") or [] if isinstance(r, int)]
-    d.parsed.meds = [tuple(m) for m in after.get("meds") or [] if isinstance(m, list)]
-    intent = after.get("intent")
+    after = d.state.after_identity or AfterIdentity(intent="prescriptions")
+    d.state.after_identity = None
+    d.parsed.refs = list(after.refs)
+    d.parsed.meds = [tuple(m) for m in after.meds]
+    intent = after.intent
     if intent in ("refill_status", "refill_request"):
         refill(d, request=intent == "refill_request")
     else:
@@ -111,14 +122,14 @@ def _load(d: Dialogue) -> list[dict[str, Any]] | None:
     """The patient's prescriptions (asks for identity and returns ``None`` when there is no patient)."""
     result = d.call("get_user_prescriptions")
     if result.error_code == "IDENTITY_REQUIRED":
-        d.state.pop("verified", None)
+        d.state.verified = False
         return None
     if not result.ok:
         d.add(d.error_text(result))
         return []
     items = [p for p in result.envelope.get("prescriptions") or [] if isinstance(p, dict)][:_MAX_RX]
-    d.state["rx_list"] = [
-        {"presc_id": p.get("presc_id"), "med_id": p.get("med_id"), "name": p.get("display_name")} for p in items
+    d.state.rx_list = [
+        RxItem(presc_id=p.get("presc_id"), med_id=p.get("med_id"), name=p.get("display_name")) for p in items
     ]
     d.rx_user = str((result.envelope.get("user") or {}).get("full_name") or "")
     d.loaded_rx = items
@@ -150,7 +161,7 @@ def prescriptions(d: Dialogue) -> None:
     lines.extend(_rx_line(d, n, item) for n, item in enumerate(items, start=1))
     lines.append(say(d.lang, "rx_offer"))
     d.add("\n".join(lines))
-    d.ask("rx_offer")
+    d.state.pending = RxOffer()
 
 
 def _rx_line(d: Dialogue, n: int, item: dict[str, Any]) -> str:
@@ -176,47 +187,42 @@ def own_only(d: Dialogue) -> None:
     d.say("own_rx_only")
     if d.identified:
         d.say("own_rx_offer")
-        d.ask("own_rx_offer")
+        d.state.pending = OwnRxOffer()
         return
-    d.state["after_identity"] = {"intent": "prescriptions", "refs": [], "meds": []}
+    d.state.after_identity = AfterIdentity(intent="prescriptions")
     d.say("ask_identifier")
-    d.ask("identifier")
+    d.state.pending = IdentifierQuestion()
 
 
-def _listed(d: Dialogue) -> list[dict[str, Any]] | None:
-    listed = d.state.get("rx_list")
-    if not isinstance(listed, list) or not listed:
-        if _load(d) is None:
-            return None
-        listed = d.state.get("rx_list") or []
-    return [item for item in listed if isinstance(item, dict)]
+def _listed(d: Dialogue) -> list[RxItem] | None:
+    if not d.state.rx_list and _load(d) is None:
+        return None
+    return list(d.state.rx_list)
 
 
-def _target(d: Dialogue) -> dict[str, Any] | None:
+def _target(d: Dialogue) -> RxItem | Literal["not_on_file"] | None:
     listed = _listed(d)
     if listed is None:
         return None
     for ref in d.parsed.refs:
         index = len(listed) - 1 if ref == -1 else ref - 1
         if 0 <= index < len(listed):
-            return dict(listed[index])
-    groups = [tuple(g) for g in d.parsed.meds] or [tuple(ref["ids"]) for ref in targets(d)]
+            return listed[index]
+    groups = [tuple(g) for g in d.parsed.meds] or [tuple(ref.ids) for ref in targets(d)]
     for group in groups:
         for item in listed:
-            if item.get("med_id") in group:
-                return dict(item)
+            if item.med_id in group:
+                return item
     if not groups:
         # "can you renew it?" right after a question about Glucophage: the medication last talked about,
         # when it is one of the person's prescriptions.
-        last = d.state.get("last_refs")
-        for ref in last if isinstance(last, list) else []:
-            ids = ref.get("ids") if isinstance(ref, dict) else None
+        for talked in d.state.last_refs:
             for candidate in listed:
-                if isinstance(ids, list) and candidate.get("med_id") in ids:
-                    return dict(candidate)
+                if candidate.med_id in talked.ids:
+                    return candidate
     if len(listed) == 1 and not groups:
-        return dict(listed[0])
-    return {"missing": True, "groups": [list(g) for g in groups]} if groups else None
+        return listed[0]
+    return _NOT_ON_FILE if groups else None
 
 
 def refill(d: Dialogue, *, request: bool) -> None:
@@ -236,9 +242,9 @@ def refill(d: Dialogue, *, request: bool) -> None:
         return
     if target is None:
         d.say("which_rx")
-        d.ask("which_rx", intent=intent)
+        d.state.pending = WhichRx(intent=intent)
         return
-    if target.get("missing"):
+    if target == _NOT_ON_FILE:
         d.say("rx_none_for_med", name=_typed_name(d))
         return
     verify_and_continue(d, target, request=request)
@@ -247,19 +253,19 @@ def refill(d: Dialogue, *, request: bool) -> None:
 def _many(d: Dialogue) -> bool:
     """Several refills in one message: check them together first, then request them one at a time."""
     listed = _listed(d) or []
-    found: list[dict[str, Any]] = []
+    found: list[RxItem] = []
     missing: list[str] = []
     for group in d.parsed.meds:
-        item = next((i for i in listed if i.get("med_id") in group and i not in found), None)
+        item = next((i for i in listed if i.med_id in group and i not in found), None)
         if item is not None:
-            found.append(dict(item))
+            found.append(item)
         else:
             missing.append(d.parsed.names.get(tuple(group)) or str(group[0]))
     if len(found) < 2:
         return False
     for name in missing:
         d.say("rx_none_for_med", name=name)
-    flows_multi.check_together(d, [(str(t.get("med_id")), str(t.get("name") or "")) for t in found])
+    flows_multi.check_together(d, [(str(t.med_id), t.name or "") for t in found])
     flows_multi.queue(d, found[1:])
     verify_and_continue(d, found[0], request=True)
     _continue_queue(d)
@@ -268,11 +274,11 @@ def _many(d: Dialogue) -> bool:
 
 def _continue_queue(d: Dialogue) -> None:
     """Request the queued refills until one waits for its confirmation (one confirmation at a time)."""
-    while "refill" not in d.state:
+    while d.state.refill is None:
         target = flows_multi.pop_next(d)
         if target is None:
             return
-        d.say("refill_next", name=target.get("name") or target.get("presc_id"))
+        d.say("refill_next", name=target.name or target.presc_id)
         verify_and_continue(d, target, request=True)
     names = flows_multi.queued_names(d)
     if names:
@@ -284,9 +290,16 @@ def _typed_name(d: Dialogue) -> str:
     return str(getattr(mention, "matched_text", "") or "")
 
 
-def verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) -> None:
-    name = str(target.get("name") or target.get("presc_id"))
-    result = d.call("prescription_verify", presc_id=target.get("presc_id"), intent="refill")
+def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
+    """Check a prescription's refill eligibility and stock, and (when both allow) request its refill.
+
+    Args:
+        d: The turn.
+        target: The prescription.
+        request: A refill was asked for (else only whether one is possible).
+    """
+    name = str(target.name or target.presc_id)
+    result = d.call("prescription_verify", presc_id=target.presc_id, intent="refill")
     if not result.ok:
         d.add(d.error_text(result))
         return
@@ -296,12 +309,12 @@ def verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) -
         return
     if request:
         # Seed 000: several medications are checked together before another one is requested.
-        flows_multi.check_together(d, [(str(target.get("med_id")), name)])
+        flows_multi.check_together(d, [(str(target.med_id), name)])
     else:
         left = refills_left(d.lang, env.get("refills_remaining"))
         d.say("rx_eligible", name=name, date=format_date(d.lang, env.get("expires_at")), refills=left)
         d.add(_policy.rx_note(d.lang, name))
-    stock = d.call("inventory_check", med_id=target.get("med_id"), store_id=d.store or d.turn.session.store_id)
+    stock = d.call("inventory_check", med_id=target.med_id, store_id=d.store or d.turn.session.store_id)
     if not stock.ok:
         d.add(d.error_text(stock))
         return
@@ -316,15 +329,10 @@ def verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) -
         if request:
             d.add(_policy.rx_note(d.lang, name))
         return
-    placed = d.call("request_refill", presc_id=target.get("presc_id"), store_id=d.store or d.turn.session.store_id)
+    placed = d.call("request_refill", presc_id=target.presc_id, store_id=d.store or d.turn.session.store_id)
     refills = env.get("refills_remaining")
     after = max(int(refills) - 1, 0) if isinstance(refills, int) else None
-    d.state["refill"] = {
-        "presc_id": target.get("presc_id"),
-        "med_id": target.get("med_id"),
-        "name": name,
-        "store": store,
-    }
+    d.state.refill = AwaitingRefill(presc_id=target.presc_id, med_id=target.med_id, name=name, store=store)
     if placed.confirmation is not None or placed.error_code == "CONFIRMATION_REQUIRED":
         # The server's confirmation is the only question: a "yes" approves it (one step for the person).
         d.say("refill_confirm", name=name, store=store, after=refills_after(d.lang, after))
@@ -333,7 +341,7 @@ def verify_and_continue(d: Dialogue, target: dict[str, Any], *, request: bool) -
     elif placed.ok:
         _done(d, placed.envelope)
     else:
-        d.state.pop("refill", None)
+        d.state.refill = None
         d.say("refill_failed", reason=_reason(placed.envelope))
 
 
@@ -359,17 +367,18 @@ def _reason(envelope: dict[str, Any]) -> str:
 
 
 def _done(d: Dialogue, envelope: dict[str, Any]) -> None:
-    pending = d.state.pop("refill", None) or {}
+    waiting = d.state.refill or AwaitingRefill()
+    d.state.refill = None
     placed = envelope.get("refill") or {}
-    flows_multi.remember(d, pending.get("med_id"), pending.get("name"))
+    flows_multi.remember(d, waiting.med_id, waiting.name)
     d.say(
         "refill_done",
-        name=pending.get("name") or placed.get("presc_id"),
+        name=waiting.name or placed.get("presc_id"),
         refill_id=placed.get("refill_id"),
-        store=pending.get("store") or placed.get("store_id"),
+        store=waiting.store or placed.get("store_id"),
         date=format_date(d.lang, placed.get("ready_by")),
     )
-    d.state.pop("rx_list", None)  # refills left changed
+    d.state.rx_list = []  # refills left changed
 
 
 def resolution(d: Dialogue) -> None:
@@ -378,11 +387,11 @@ def resolution(d: Dialogue) -> None:
     if res is None:
         return
     if not res.approved:
-        d.state.pop("refill", None)
+        d.state.refill = None
         d.say("refill_denied")
     elif res.result.ok:
         _done(d, res.result.envelope)
     else:
-        d.state.pop("refill", None)
+        d.state.refill = None
         d.say("refill_failed", reason=_reason(res.result.envelope))
     _continue_queue(d)

@@ -5,16 +5,16 @@ Haifa?" says there is no branch there; "and the second one?" picks from the list
 Tylenol?" / "no, I meant Nurofen" asks the last question about another medication. A message with a request
 of its own is not a follow-up and is left to the normal flow.
 
-State keys read: ``last_intent``, ``last_refs`` (see :mod:`.flows_catalog`), ``rx_list``, ``options``
-(names last listed, for "the second one").
+State read: ``last_intent``, ``last_refs``, ``rx_list`` and ``options`` (names last listed, for "the second
+one"); see :mod:`.dialogue_state`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from pharmai.agent.engines.offline import flows_care, flows_catalog, flows_rx
+from pharmai.agent.engines.offline.dialogue_state import MedRef, WhichStore
 from pharmai.agent.engines.offline.state import Dialogue
 
 __all__ = ["answer"]
@@ -25,13 +25,15 @@ _RX = ("prescriptions", "refill_status", "refill_request")
 _NO_OWN_REQUEST = ("followup", "unknown", "medication", "greeting")
 _STORE_FOLLOWS = ("availability", "equivalents", "list", "info")
 
-
-def _last_refs(d: Dialogue) -> list[dict[str, Any]]:
-    last = d.state.get("last_refs")
-    return [r for r in last if isinstance(r, dict) and r.get("ids")] if isinstance(last, list) else []
+#: ``run(d, intent, refs)``: the engine's catalog flow (``refs`` ``None`` = the medications the message names).
+Run = Callable[[Dialogue, str, list[MedRef] | None], None]
 
 
-def _store_switch(d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]) -> bool:
+def _last_refs(d: Dialogue) -> list[MedRef]:
+    return [r for r in d.state.last_refs if r.ids]
+
+
+def _store_switch(d: Dialogue, last: str, run: Run) -> bool:
     p = d.parsed
     if p.meds or not (p.store or p.place):
         return False
@@ -42,49 +44,47 @@ def _store_switch(d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dic
     intent = last if last in ("availability", "list", "equivalents") else "availability"
     refs = _last_refs(d)
     if p.place:
-        flows_care.no_branch(d, ask={"intent": intent, "refs": refs})
+        flows_care.no_branch(d, ask=WhichStore(intent=intent, refs=refs))
         return True
     if intent == "list":
         flows_catalog.list_medications(d)
     elif intent == "equivalents" and refs:
-        flows_catalog.equivalents(d, str(refs[0]["ids"][0]), p.store)
+        flows_catalog.equivalents(d, str(refs[0].ids[0]), p.store)
     elif refs:
         run(d, "availability", refs)
     else:
         return False
-    d.state["last_intent"] = intent
+    d.state.last_intent = intent
     return True
 
 
-def _position(d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]) -> bool:
+def _position(d: Dialogue, last: str, run: Run) -> bool:
     p = d.parsed
     if not p.refs or p.meds or p.intent not in (*_NO_OWN_REQUEST, "info", "availability", *_RX):
         return False
-    listed = d.state.get("rx_list")
-    if last in _RX and isinstance(listed, list) and listed:
+    listed = d.state.rx_list
+    if last in _RX and listed:
         index = len(listed) - 1 if p.refs[0] == -1 else p.refs[0] - 1
-        item = listed[index] if 0 <= index < len(listed) and isinstance(listed[index], dict) else None
-        if p.intent in ("info", "availability") and item is not None and item.get("med_id"):
+        item = listed[index] if 0 <= index < len(listed) else None
+        if p.intent in ("info", "availability") and item is not None and item.med_id:
             # "tell me about the second one", "is the third one in stock?": the medication of that prescription.
-            run(d, p.intent, [{"ids": [str(item["med_id"])], "q": str(item.get("name") or item["med_id"])}])
+            run(d, p.intent, [MedRef(ids=[item.med_id], q=item.name or item.med_id)])
             return True
         request = p.intent == "refill_request" or (last == "refill_request" and p.intent != "refill_status")
         flows_rx.refill(d, request=request)
         return True
-    options = [str(o) for o in d.state.get("options") or [] if isinstance(o, str)]
+    options = d.state.options
     index = len(options) - 1 if p.refs[0] == -1 else p.refs[0] - 1
     if not options or not 0 <= index < len(options):
         return False
     intent = (
         p.intent if p.intent in ("info", "availability") else ("availability" if last == "availability" else "info")
     )
-    run(d, intent, [{"ids": ["?"], "q": options[index]}])
+    run(d, intent, [MedRef(ids=["?"], q=options[index])])
     return True
 
 
-def _other_medication(
-    d: Dialogue, last: str, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]
-) -> bool:
+def _other_medication(d: Dialogue, last: str, run: Run) -> bool:
     p = d.parsed
     follows = p.intent in ("medication", "followup") or p.act in ("ellipsis", "correction")
     if not p.meds or not follows or last not in (*_CATALOG, "interaction"):
@@ -96,7 +96,7 @@ def _other_medication(
     return True
 
 
-def answer(d: Dialogue, run: Callable[[Dialogue, str, list[dict[str, Any]] | None], None]) -> bool:
+def answer(d: Dialogue, run: Run) -> bool:
     """Answer ``d`` as a follow-up of the previous turn, if it is one.
 
     Args:
@@ -107,7 +107,7 @@ def answer(d: Dialogue, run: Callable[[Dialogue, str, list[dict[str, Any]] | Non
     Returns:
         True when the message was answered here.
     """
-    last = d.state.get("last_intent")
-    if not isinstance(last, str):
+    last = d.state.last_intent
+    if last is None:
         return False
     return _store_switch(d, last, run) or _position(d, last, run) or _other_medication(d, last, run)

@@ -1,12 +1,8 @@
-"""The dialogue of one turn: the persisted state, the reply being written, and tool calls.
+"""The dialogue of one turn: the typed state, the reply being written, and tool calls.
 
-The engine keeps its state under its own keys of ``turn.state`` (the loop persists it; the ``_loop`` key
-is the loop's). Everything stored is JSON: ids, names and short markers, never free text.
-
-Keys: ``pending`` (the question the engine asked: ``{"kind", ...}``), ``last_refs`` (the medications
-last talked about), ``last_intent``, ``rx_list`` (the prescriptions last listed), ``identifier``
-(the email / phone a code was sent to), ``after_identity`` (the request to resume once verified),
-``refill`` (the refill awaiting confirmation), ``verified`` (identity verified in this conversation).
+The state (:class:`~pharmai.agent.engines.offline.dialogue_state.DialogueState`) is read from ``turn.state``
+once when the turn starts and written back once when it ends (:class:`~.engine.OfflineEngine`); the flows
+only ever see the typed model.
 """
 
 from __future__ import annotations
@@ -15,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pharmai.agent.base import ToolResult, TurnInput
+from pharmai.agent.engines.offline.dialogue_state import DialogueState
 from pharmai.agent.engines.offline.nlu import Parsed
 from pharmai.agent.engines.offline.texts import say
 
@@ -28,6 +25,7 @@ class Dialogue:
     Attributes:
         turn: The loop's input.
         parsed: The message, understood.
+        state: The engine's state, read from ``turn.state`` for this turn (written back when it ends).
         parts: The reply's paragraphs, in order.
         answers_equivalents: This reply lists equivalents anyway, so the stock answer offers none.
         loaded_rx: The patient's prescriptions as read in this turn (read once per turn, never persisted).
@@ -36,6 +34,7 @@ class Dialogue:
 
     turn: TurnInput
     parsed: Parsed
+    state: DialogueState
     parts: list[str] = field(default_factory=list)
     answers_equivalents: bool = False
     loaded_rx: list[dict[str, Any]] | None = None
@@ -47,11 +46,6 @@ class Dialogue:
         return "he" if self.turn.language == "he" else "en"
 
     @property
-    def state(self) -> dict[str, Any]:
-        """The engine's persisted state."""
-        return self.turn.state
-
-    @property
     def store(self) -> str | None:
         """The store asked about in this message, or ``None`` for the session's store."""
         return self.parsed.store
@@ -59,7 +53,7 @@ class Dialogue:
     @property
     def identified(self) -> bool:
         """Whether the session has a verified (or demo / trusted) patient."""
-        return bool(self.turn.session.patient_id) or bool(self.state.get("verified"))
+        return bool(self.turn.session.patient_id) or self.state.verified
 
     def say(self, key: str, **values: Any) -> None:
         """Add a template paragraph to the reply."""
@@ -74,10 +68,6 @@ class Dialogue:
         """Run a tool in the reply language through the loop's runner."""
         arguments.setdefault("language", self.lang)
         return self.turn.tools.call(name, arguments)
-
-    def ask(self, kind: str, **data: Any) -> None:
-        """Remember the question this reply asks, to read the next message as its answer."""
-        self.state["pending"] = {"kind": kind, **data}
 
     def error_text(self, result: ToolResult) -> str:
         """The tool's own (already localised) error message, as a polite sentence."""
