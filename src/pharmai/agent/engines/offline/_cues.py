@@ -40,6 +40,7 @@ __all__ = [
     "PLACES",
     "PLACE_ALIASES",
     "PLACE_PATTERNS",
+    "PLACE_SCREEN",
     "PREFIX",
     "PRICE",
     "REFILL",
@@ -237,6 +238,8 @@ PLACE_PATTERNS = [
                 + r"(?=\s|$)"), key)
     for alias, key in PLACE_ALIASES.items()
 ]  # fmt: skip
+#: Every place at once: most messages name none, and one scan says so.
+PLACE_SCREEN = re.compile("|".join(f"(?:{pattern.pattern})" for pattern, _ in PLACE_PATTERNS))
 ORDINALS = [
     (cues("first", "1st", "הראשון", "הראשונה", "ראשון", "ראשונה"), 1),
     (cues("second", "2nd", "השני", "השנייה", "השניה", "שני", "שנייה"), 2),

@@ -378,6 +378,8 @@ def _clause_intents(p: Parsed) -> list[str]:
 
 
 def _place(norm: str) -> str | None:
+    if not c.PLACE_SCREEN.search(norm):
+        return None
     for pattern, key in c.PLACE_PATTERNS:
         if pattern.search(norm):
             return key
