@@ -30,7 +30,7 @@ HYPERPARAMETERS: dict[str, Any] = {
     "c_intent": 32.0,
     "c_act": 16.0,
     "c_flag": 16.0,
-    "thresholds": {"intent": 0.5, "advice": 0.4, "red_flag": 0.25},
+    "thresholds": {"intent": 0.5, "advice": 0.5, "red_flag": 0.3},
 }
 
 

@@ -229,7 +229,12 @@ class OfflineEngine:
         # in Jerusalem?": the model may hold only the stock question).
         # A clause's own request rides along only about a medication the message names.
         clauses = [i for i in p.clause_intents if p.meds or i not in _CATALOG_INTENTS]
-        others = [i for i in p.intents if scores.get(i, 0.0) >= _SECONDARY_SCORE] + clauses
+        model = [i for i in p.intents if scores.get(i, 0.0) >= _SECONDARY_SCORE]
+        if plan[0] == "equivalents":
+            # "יש חלופה ל…?" ("is there an alternative…") reads as a stock question too; the equivalents
+            # answer already gives stock. A separate clause asking for stock still gets it.
+            model = [i for i in model if i != "availability"]
+        others = model + clauses
         for intent in others:
             if intent in plan or intent not in _SECONDARY:
                 continue
