@@ -19,7 +19,7 @@ from pharmai.nlu import Understanding, understand
 from pharmai.text.identifiers import find_email, find_phone
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["PLACES", "Parsed", "clean_name", "medication_groups", "parse", "remainder_query"]
+__all__ = ["PLACES", "MentionsFn", "Parsed", "clean_name", "medication_groups", "parse", "remainder_query"]
 
 MentionsFn = Callable[[str], Sequence[Any]]
 
