@@ -37,7 +37,8 @@ def train(
         started = time.perf_counter()
         model = save(fit(examples), output or DEFAULT_MODEL_PATH)
     except PharmaiError as exc:
-        raise _common.fail(exc.message("en"), code=2) from None
+        details = "; ".join(f"{f.get('field')}: {f.get('reason')}" for f in getattr(exc, "fields", None) or [])
+        raise _common.fail(f"{exc.message('en')} {details}".strip(), code=2) from None
     elapsed = time.perf_counter() - started
     typer.echo(f"fitted on {len(examples)} messages, {model.size} features, in {elapsed:.1f} s")
     # Medication names read as the corpus labels them (at run time the catalog's mentions do this).

@@ -54,7 +54,8 @@ def fit(examples: Sequence[corpus.Example], params: dict[str, Any] | None = None
     """Fit the model on ``examples``; returns the arrays :class:`NluModel` takes.
 
     Raises:
-        ValidationFailed: scikit-learn is not installed.
+        ValidationFailed: scikit-learn is not installed, or the examples have one dialogue act or one
+            red-flag value only (nothing to tell apart).
     """
     try:
         from sklearn.feature_extraction.text import TfidfVectorizer
@@ -77,10 +78,14 @@ def fit(examples: Sequence[corpus.Example], params: dict[str, Any] | None = None
         model = _logistic(params["c_intent"]).fit(x, y)
         columns.append(model.coef_[0])
         biases.append(float(model.intercept_[0]))
-    for labels, values, c in (
-        (corpus.ACTS, [e.act for e in examples], params["c_act"]),
-        (("none", *corpus.RED_FLAGS), [e.red_flag or "none" for e in examples], params["c_flag"]),
+    for head, labels, values, c in (
+        ("act", corpus.ACTS, [e.act for e in examples], params["c_act"]),
+        ("red_flag", ("none", *corpus.RED_FLAGS), [e.red_flag or "none" for e in examples], params["c_flag"]),
     ):
+        if len(set(values)) < 2:
+            raise ValidationFailed(
+                [{"field": head, "reason": "the training split needs at least two different values"}]
+            )
         model = _logistic(c, multiclass=True).fit(x, values)
         classes = list(model.classes_)
         for label in labels:
