@@ -70,7 +70,7 @@ def main() -> None:
             started = time.perf_counter()
             model.read(text)
             model_times.append(time.perf_counter() - started)
-            nlu.understand.cache_clear()
+            nlu.clear_cache()
             started = time.perf_counter()
             classify(text, None)
             policy_times.append(time.perf_counter() - started)

@@ -28,7 +28,7 @@ from typing import Any
 
 from pharmai.agent.engines import mentions_for
 from pharmai.db import Database, seed_demo_world, upgrade
-from pharmai.nlu import corpus, metrics, understand
+from pharmai.nlu import corpus, metrics, spans_of, understand
 from pharmai.policy import classify
 
 __all__ = ["main", "predict", "targets_met"]
@@ -55,7 +55,7 @@ def predict(example: corpus.Example, mentions: Callable[[str], list[Any]]) -> me
 
     The medication names are found by the catalog, as in a conversation.
     """
-    spans = [(m.start, m.end) for m in mentions(example.text)]
+    spans = spans_of(mentions(example.text))
     reading = understand(example.text, spans)
     verdict = classify(example.text, example.language, spans)
     return metrics.Prediction(

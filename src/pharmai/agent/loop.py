@@ -37,6 +37,7 @@ from pharmai.agent.store import LANGUAGES, ConversationStore, StoredConversation
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
 from pharmai.errors import InternalError, PharmaiError, ValidationFailed
+from pharmai.nlu import spans_of
 from pharmai.settings import Settings, get_settings
 from pharmai.text.detect import reply_language
 from pharmai.tools import Executor, Principal, RateLimiter, ToolContext, UnknownProfile, registry_for
@@ -302,7 +303,7 @@ class ConversationLoop:
         # The catalog's reading of the message, once: the model reads names as one word, and the safety net
         # below checks the medications it names together.
         named = self._mentions(message) if message else []
-        spans = [(m.start, m.end) for m in named if isinstance(getattr(m, "start", None), int)]
+        spans = spans_of(named)
         verdict = policy.classify(message, language, spans) if message else AdviceVerdict(False)
         turn = TurnInput(
             message=message,

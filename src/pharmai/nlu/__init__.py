@@ -5,13 +5,14 @@ labelled corpus of ``evals/nlu/`` and :mod:`.train` fits a new model on it (``ph
 Nothing here touches the database or a tool: medication names are the catalog search's job.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from pharmai.nlu._features import mask
 from pharmai.nlu.model import NluModel, Understanding, get_model
 
-__all__ = ["NluModel", "Understanding", "get_model", "mask", "understand"]
+__all__ = ["NluModel", "Understanding", "clear_cache", "get_model", "mask", "spans_of", "understand"]
 
 
 # The policy classifier, the red-flag check and the offline engine all read the same message in one turn:
@@ -32,4 +33,11 @@ def understand(text: str, spans: Sequence[tuple[int, int]] = ()) -> Understandin
     return _understand(text, tuple((int(a), int(b)) for a, b in spans))
 
 
-understand.cache_clear = _understand.cache_clear  # type: ignore[attr-defined]
+def clear_cache() -> None:
+    """Forget the remembered readings (benchmarks time messages as if never seen)."""
+    _understand.cache_clear()
+
+
+def spans_of(mentions: Iterable[Any]) -> list[tuple[int, int]]:
+    """The ``(start, end)`` offsets of the catalog's mentions, as :func:`understand` takes them."""
+    return [(m.start, m.end) for m in mentions if isinstance(getattr(m, "start", None), int)]

@@ -71,10 +71,12 @@ def _prescribed(d: Dialogue) -> list[MedRef]:
     """The verified patient's active prescriptions, as medication references ("my medications")."""
     if not d.identified:
         return []
-    result = d.call("get_user_prescriptions")
-    if not result.ok:
-        return []
-    items = [p for p in result.envelope.get("prescriptions") or [] if isinstance(p, dict)]
+    items = d.loaded_rx  # read already in this turn (a refill or list flow): not asked again
+    if items is None:
+        result = d.call("get_user_prescriptions")
+        if not result.ok:
+            return []
+        items = [p for p in result.envelope.get("prescriptions") or [] if isinstance(p, dict)]
     return [
         MedRef(ids=[str(p["med_id"])], q=str(p.get("display_name") or p["med_id"]))
         for p in items

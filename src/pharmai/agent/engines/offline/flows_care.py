@@ -16,7 +16,7 @@ from pharmai.agent.engines.offline import _policy
 from pharmai.agent.engines.offline.dialogue_state import WhichMed, WhichStore
 from pharmai.agent.engines.offline.nlu import PLACES
 from pharmai.agent.engines.offline.state import Dialogue
-from pharmai.agent.engines.offline.texts import join_names, say
+from pharmai.agent.engines.offline.texts import join_names, say, strength_text
 from pharmai.text.fuzzy import similarity
 from pharmai.text.normalize import normalize, prefix_variants
 
@@ -94,9 +94,7 @@ def strength_note(d: Dialogue, med: dict[str, Any], mention: Any, name: str) -> 
     carried = _digits(med.get("strength"))
     if not asked or not carried or float(asked) == float(carried):
         return "", None
-    unit = re.sub(r"^[\d./\s]+", "", str(med.get("strength") or "")).strip()
-    if d.lang == "he":
-        unit = {"mg": 'מ"ג', "mcg": 'מק"ג', "ml": 'מ"ל'}.get(unit, unit)
+    unit = strength_text(d.lang, re.sub(r"^[\d./\s]+", "", str(med.get("strength") or "")).strip())
     other = _product_with_strength(d, med, asked)
     asked_text, carried_text = f"{asked} {unit}".strip(), f"{carried} {unit}".strip()
     if other is not None:

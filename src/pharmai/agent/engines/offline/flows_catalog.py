@@ -11,7 +11,7 @@ from pharmai.agent.engines.offline import _policy, flows_care
 from pharmai.agent.engines.offline.dialogue_state import EquivalentsOffer, MedRef, WhichMed
 from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
-from pharmai.agent.engines.offline.texts import differences, format_date, join_names, say
+from pharmai.agent.engines.offline.texts import differences, format_date, join_names, say, strength_text
 
 __all__ = [
     "MedRef",
@@ -132,20 +132,9 @@ def resolve_targets(d: Dialogue, intent: str) -> list[MedRef]:
     return refs if refs else _resolve_unknown(d, intent)
 
 
-_HE_UNITS = (("mcg", 'מק"ג'), ("mg", 'מ"ג'), ("ml", 'מ"ל'))
-
-
-def _strength(language: str, strength: Any) -> str:
-    text = str(strength or "")
-    if language == "he":
-        for unit, hebrew in _HE_UNITS:
-            text = text.replace(unit, hebrew)
-    return text
-
-
 def _ingredients(med: dict[str, Any], language: str) -> tuple[str, int]:
     items = [i for i in med.get("active_ingredients") or [] if isinstance(i, dict)]
-    names = [f"{i.get('name')} {_strength(language, i.get('strength'))}".strip() for i in items]
+    names = [f"{i.get('name')} {strength_text(language, i.get('strength'))}".strip() for i in items]
     return ", ".join(names), len(names)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.nlu import Understanding, understand
+from pharmai.nlu import Understanding, spans_of, understand
 from pharmai.text.identifiers import find_email, find_phone
 from pharmai.text.normalize import normalize, prefix_variants
 
@@ -348,8 +348,7 @@ def parse(
     p.interaction_cue = bool(c.INTERACTION.search(p.norm))
     p.also = bool(c.ALSO.search(p.norm))
     p.place = _place(p.norm) if p.store is None else None
-    spans = [(m.start, m.end) for m in found if isinstance(getattr(m, "start", None), int)]
-    p.reading = understand(text, spans) if text.strip() else None
+    p.reading = understand(text, spans_of(found)) if text.strip() else None
     p.intents = _model_intents(p)
     if "price" in p.intents and _DOSING.search(p.norm):
         p.intents.remove("price")  # "how much Acamol should I take?" asks an amount, not a price

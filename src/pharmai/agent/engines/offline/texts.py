@@ -19,6 +19,7 @@ __all__ = [
     "refills_left",
     "say",
     "status_word",
+    "strength_text",
 ]
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -400,6 +401,18 @@ def count_prescriptions(language: str, count: int) -> str:
     if _lang(language) == "he":
         return "מרשם אחד" if count == 1 else f"{_HE_COUNT.get(count, count)} מרשמים"
     return "1 prescription" if count == 1 else f"{count} prescriptions"
+
+
+_HE_UNITS = (("mcg", 'מק"ג'), ("mg", 'מ"ג'), ("ml", 'מ"ל'))
+
+
+def strength_text(language: str, strength: Any) -> str:
+    """A strength ("400 mg") with its unit in the reply language ("400 מ"ג")."""
+    text = str(strength or "")
+    if _lang(language) == "he":
+        for unit, hebrew in _HE_UNITS:
+            text = text.replace(unit, hebrew)
+    return text
 
 
 def _lang(language: str) -> str:
