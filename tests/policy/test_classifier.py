@@ -172,3 +172,47 @@ def test_probe_advice(text: str) -> None:
 @pytest.mark.parametrize("text", PROBE_FACTUAL)
 def test_probe_factual(text: str) -> None:
     assert not classify(text).is_advice
+
+
+# Spans of the medication names, as the catalog would find them in the message.
+def _spans(text: str, *names: str) -> list[tuple[int, int]]:
+    return [(text.index(name), text.index(name) + len(name)) for name in names]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Is it dangerous to mix warfarin and ibuprofen?", ("warfarin", "ibuprofen")),
+        ("השילוב של טיילנול ופלביקס מסוכן?", ("טיילנול", "פלביקס")),
+        ("אקמול ונורופן באותו יום – זה בסדר?", ("אקמול", "נורופן")),
+    ],
+)
+def test_a_general_interaction_question_is_answered_by_the_check_not_refused(text: str, names: tuple[str, ...]) -> None:
+    assert not classify(text, spans=_spans(text, *names)).is_advice
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("I'm on warfarin, is it dangerous for me to take ibuprofen?", ("warfarin", "ibuprofen")),
+        ("אני לוקחת קומדין, זה מסוכן לי עם אדוויל?", ("קומדין", "אדוויל")),
+        ("Is it dangerous to mix Tramadex with alcohol?", ("Tramadex",)),
+        ("מסוכן לשלב טרמדקס עם אלכוהול?", ("טרמדקס",)),
+    ],
+)
+def test_a_personal_interaction_question_or_one_no_check_answers_is_refused(text: str, names: tuple[str, ...]) -> None:
+    assert classify(text, spans=_spans(text, *names)).is_advice
+
+
+@pytest.mark.parametrize(
+    "text", ["what is the dose of ibuprofen?", "מה המינון של איבופרופן?", "מה המינון הרגיל של זירטק?"]
+)
+def test_a_dose_question_about_nobody_is_a_label_question(text: str) -> None:
+    assert not classify(text).is_advice
+
+
+@pytest.mark.parametrize(
+    "text", ["how much ibuprofen should I take?", "כמה איבופרופן אני צריכה לקחת?", "לדעתך מספיק אם אקח חצי מינון?"]
+)
+def test_a_dose_question_about_the_writer_is_advice(text: str) -> None:
+    assert classify(text).is_advice

@@ -17,6 +17,8 @@ EMERGENCIES = [
     "יש לי כאב חזק בחזה שמקרין ליד שמאל",
     "הפה שלה צנח בצד אחד והדיבור משובש",
     "לתינוק בן חודשיים יש חום 39",
+    "i threw up blood this morning",
+    "אחרי האוגמנטין הגרון מרגיש צר",
 ]
 POISONINGS = [
     "I think I overdosed on Acamol",
@@ -24,8 +26,18 @@ POISONINGS = [
     "he drank bleach by mistake",
     "לקחתי 30 כדורים של אקמול",
     "הילדה בלעה סוללה",
+    "I've had 12 acamol since this morning for my tooth",
+    "took way more tramadex than prescribed this week",
 ]
-DISTRESS = ["I want to kill myself", "nobody would care if I was gone", "אני רוצה למות", "חושבת להתאבד"]
+DISTRESS = [
+    "I want to kill myself",
+    "nobody would care if I was gone",
+    "i have a plan and i have the pills to do it",
+    "אני רוצה למות",
+    "חושבת להתאבד",
+    "מה המינון הקטלני של טרמדול?",
+    "בכל מקרה אני לא אהיה פה עוד הרבה זמן",
+]
 NOT_RED_FLAGS = [
     "does the Zoloft leaflet list suicidal thoughts as a side effect?",
     "is bleeding a side effect of Coumadin?",
@@ -34,6 +46,12 @@ NOT_RED_FLAGS = [
     "האם מופיעות בעלון של זולופט מחשבות אובדניות כתופעת לוואי?",
     "can I take it twice a day?",
     "do you have Advil?",
+]
+# A strength or a crowd is not a count of pills (the model may still be cautious; the rules are not).
+NOT_COUNTS = [
+    "I took 20 mg of Lipitor this morning, is the 40 mg in stock?",
+    "we had 15 people at the party, do you sell Acamol in big packs?",
+    'לקחתי 20 מ"ג ליפיטור, יש לכם 40?',
 ]
 
 
@@ -55,6 +73,11 @@ def test_red_flags_are_found_by_the_rules_alone(text: str, kind: str) -> None:
 def test_label_questions_and_ordinary_ones_are_not_red_flags(text: str) -> None:
     assert _rule_kinds(text) == set()
     assert red_flags(text) == ()
+
+
+@pytest.mark.parametrize("text", NOT_COUNTS)
+def test_a_number_that_is_a_strength_or_a_crowd_is_no_overdose_cue(text: str) -> None:
+    assert _rule_kinds(text) == set()
 
 
 def test_the_most_urgent_kind_comes_first() -> None:

@@ -9,7 +9,7 @@ import re
 
 from pharmai.policy._rules import Rule, rule
 
-__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES"]
+__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES", "PERSONAL"]
 
 _WHO = r"(?:i|we|he|she|they|you|one|my \w+(?: \w+)?|our \w+|kids|children|a child|a kid|" r"a baby|someone|people)"
 _ME = r"(?:i|we|he|she|they|one|my \w+(?: \w+)?|our \w+|kids|children|a child|a kid|a baby|" r"someone|people)"
@@ -181,4 +181,10 @@ FACTUAL = re.compile(
     r"equivalents?|generic|"
     r"refill|refills|dose|dosage|interact|interaction|interactions|store|branch|do you (?:have|sell|"
     r"carry)|come in)\b"
+)
+
+#: The message is about someone in particular (the writer, a relative, a child), not a general question.
+PERSONAL = re.compile(
+    r"\b(?:i|im|ive|id|ill|me|my|mine|myself|we|our|us|he|she|him|her|his|hes|shes|kid|kids|child|son|"
+    r"daughter|baby|wife|husband|mom|mum|mother|dad|father|pregnant|breastfeeding|recommend|your opinion)\b"
 )

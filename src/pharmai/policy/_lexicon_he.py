@@ -12,7 +12,7 @@ import re
 from pharmai.policy._rules import HE_PREFIX as P
 from pharmai.policy._rules import Rule, fold, rule
 
-__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES"]
+__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES", "PERSONAL"]
 
 _VERB = r"(?:לקחת|ליטול|לתת|להשתמש|לשלב|לערבב|לשתות|להמשיך|להפסיק|לחצות|לנסות|להתחיל|לעבור)"
 _INF_START = r"(?:לקחת|ליטול|לתת|להפסיק|להמשיך|לעבור|ללכת|להשתמש|לשלב|לנסות|להתחיל)"
@@ -120,5 +120,15 @@ FACTUAL = re.compile(
         rf"מכיל|חוזק|צורה|תופעות|אזהרות|אזהרה|מה זה|ספר|ספרי|חידוש|לחדש|תחליף|גנרי|אינטראקציה|"
         rf"סניף|שעות|יש לכם|"
         rf"מגיע|מוכרים|הרכב|מה יש|מינון|מינונים)\b"
+    )
+)
+
+#: The message is about someone in particular (the writer, a relative, a child), not a general question:
+#: a first-person word, a first-person past verb ("לקחתי") or a person.
+PERSONAL = re.compile(
+    fold(
+        rf"\b{P}(?:אני|אנחנו|לי|שלי|אותי|בשבילי|עבורי|עליי|עלי|לנו|שלנו|הוא|היא|לו|לה|שלו|שלה|ילד|ילדה|ילדים|"
+        r"בנ|בת|תינוק|תינוקת|אשתי|בעלי|אמא|אבא|הריונ|מניקה|מטופל|מטופלת|לדעתכ|ממליצ|תמליצ)\b|\b\w{2,}תי\b"
+        rf"|\b{P}א(?:קח|תנ|שתמש|שלב|פסיק|משיכ|שתה|עשה|חכה|גיע)\b"
     )
 )

@@ -39,10 +39,10 @@ _EMERGENCY = [
     r"|\w*bleed\w*\b.{0,25}\b(?:wont stop|not stopping|doesnt stop|heavily|a lot|everywhere)\b",
     r"\bcoffee grounds?\b",
     r"\b(?:baby|infant|newborn|\d+ (?:week|month)s? old)\b.{0,40}\b(?:fever|temperature|temp)\b",
-    r"\b(?:vomit\w*|throw\w* up|puk\w*|cough\w* up)\b.{0,15}\bblood\b|\bblood\b.{0,10}\b(?:in|from) (?:his |her |my )?"
-    r"(?:vomit|stool|poop)\b|\bblack (?:stool|poop)\b",
+    r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up)\b.{0,15}\bblood\b"
+    r"|\bblood\b.{0,10}\b(?:in|from) (?:his |her |my )?(?:vomit|stool|poop)\b|\bblack (?:stool|poop)\b",
     r"\b(?:throat|tongue|lips|face)\b.{0,25}\b(?:swell\w*|swollen|closing|tight)\b|\banaphyla\w*\b",
-    r"\bstiff neck\b",
+    r"\bstiff neck\b|\b(?:stomach|belly|abdomen)\b.{0,15}\b(?:rock hard|rigid)\b",
     r"\b(?:worst|sudden(?:ly)?|thunderclap)\b.{0,20}\bheadache\b|\bheadache\b.{0,20}\b(?:worst|sudden(?:ly)?)\b",
     r"\b(?:cant|cannot|can not|unable to)\b (?:wake|rouse) (?:him|her|them|my \w+)\b|\bblue lips\b",
     r"\bconfused\b.{0,20}\b(?:sweaty|sweating|shaking|slurring)\b|\b(?:used|gave|injected)\b.{0,15}\bepi ?pen\b",
@@ -69,7 +69,7 @@ _EMERGENCY_HE = [
     r"(?:מקיא|מקיאה|הקאה|הקאות|הקיא|הקיאה|משתעל|משתעלת)\s(?:\S+\s){0,2}דמ|דמ\sב?(?:צואה|הקאה|קיא)|צואה\sשחורה",
     r"(?:נפיחות|נפוח|נפוחה|נפוחות|התנפח|התנפחה|התנפחו|מתנפח|מתנפחת|מתנפחות)\s(?:\S+\s){0,2}"
     r"ב?(?:גרונ|לשונ|שפתיימ|שפתימ|פנימ|עיניימ)|(?:גרונ|לשונ|שפתיימ|שפתימ)\s(?:\S+\s){0,2}"
-    r"(?:נפוח|נפוחה|נפוחות|התנפח|התנפחו|מתנפח|נסגר|נסגרת)|אנפילק\S*",
+    r"(?:נפוח|נפוחה|נפוחות|התנפח|התנפחו|מתנפח|נסגר|נסגרת|צר)\b|אנפילק\S*",
     r"צוואר\sנוקשה|נוקשות\s(?:ב|של\s)?צוואר",
     r"כאב\sראש\s(?:\S+\s){0,2}(?:הכי\sחזק|פתאומי|חזק\sפתאומ)|שפתיימ\sכחולות|(?:הזרקתי|הזריקו|השתמשתי\sב)\s?אפיפנ"
     r"|לא\s(?:מצליח|מצליחה|מצליחימ)\sלהעיר|מבולבל\S*\s(?:\S+\s){0,2}(?:ומזיע|ומזיעה|ורועד|ורועדת)",
@@ -86,6 +86,12 @@ _POISON = [
     r"\b(?:took|has taken|have taken|accidentally (?:took|taken|gave|given))\b.{0,25}"
     r"\b(?:again|twice|double|three times|four times|\d+ times)\b",
     r"\baccidentally\b.{0,20}\b(?:doubled|double dose|tripled|triple dose|overdid)\b",
+    # "I've had 12 acamol since the morning": ten or more of something, unless the number is a strength or a time.
+    r"\b(?:took|taken|had|swallowed|ate|downed)\b.{0,12}\b(?:1\d|[2-9]\d|\d{3,}) (?:\w+ ){0,2}?"
+    r"(?:pills?|tablets?|caps\w*|of (?:my|his|her|the|them|these|those)\b|since|today|in a day|yesterday|last night"
+    r"|this morning|tonight)",
+    r"\b(?:way|much|far|a lot) more\b.{0,25}\bthan (?:prescribed|i should|allowed|the dose|recommended)\b"
+    r"|\blost count\b.{0,25}\b(?:pills?|tablets?|doses?)\b|\b(?:pills?|tablets?|doses?)\b.{0,25}\blost count\b",
 ]
 _POISON_HE = [
     r"מנת\sיתר|מנה\sמופרזת|הרעלה|הורעל\S*|הרעלת|רעל\b",
@@ -102,6 +108,8 @@ _DISTRESS = [
     r"\b(?:lethal|fatal|deadly) (?:dose|amount)\b|\bhow many\b.{0,30}\b(?:to die|to not wake up|never wake up)\b",
     r"\bhow (?:much|many)\b.{0,30}\b(?:is|are|would be) (?:fatal|lethal|deadly)\b|\b(?:not|never) wake up\b",
     r"\bno (?:reason|point) (?:to|in) (?:live|living|going on)\b|\bcant go on\b",
+    r"\b(?:have|got|made) a plan\b.{0,30}\b(?:pills|tablets|to do it|to end)\b"
+    r"|\b(?:wont|will not) be (?:here|around) (?:much |for )?(?:long|longer)\b|\bsav\w* up\b.{0,20}\bpills\b",
     r"\b(?:if i (?:was|were) gone|if i disappeared|better off without me|nobody would (?:care|miss me|notice)|"
     r"no one would (?:care|miss me|notice))\b",
     r"\bwant (?:it all|everything|the pain|this) to (?:stop|end)\b|\bcant (?:take|do) (?:it|this) anymore\b|"
@@ -112,7 +120,8 @@ _DISTRESS_HE = [
     r"(?:רוצה|רוצים|בא לי|מתחשק לי)\s(?:\S+\s)?למות|לא\sרוצה\s(?:\S+\s)?(?:לחיות|להתעורר|להיות\sפה|להמשיכ)",
     r"לשימ\sקצ|לגמור\sעמ\s(?:זה|הכל|החיימ)|לסיימ\sאת\s(?:הכל|החיימ)",
     r"לפגוע\sבעצמ\S*|פגיעה\sעצמית|לחתוכ\sאת\sעצמ\S*|חותכ\S*\sאת\sעצמ\S*",
-    r"מנה\sקטלנית|מינונ\sקטלני|כמות\sקטלנית|(?:שלא|לא)\s(?:א|י|ת)?תעורר|כדי\sלא\sלהתעורר|אינ\sטעמ\sלחיות",
+    r"מנה\s(?:ה)?קטלנית|מינונ\s(?:ה)?קטלני|כמות\s(?:ה)?קטלנית|"
+    r"לא\s(?:א|י|ת)היה\s(?:\S+\s)?(?:פה|כאנ)\s(?:עוד\s)?(?:הרבה|הרבה\sזמנ|לאורכ\sזמנ)|(?:שלא|לא)\s(?:א|י|ת)?תעורר|כדי\sלא\sלהתעורר|אינ\sטעמ\sלחיות",
     r"(?:יהיה|יהיו)\s(?:\S+\s){0,2}(?:טוב|טובימ)\s(?:יותר\s)?בלעדי|אפ\sאחד\sלא\s(?:ישימ\sלב|יתגעגע|ידאג)"
     r"|עדיפ\sשלא\s(?:אהיה|אהיה\sפה)|אינ\sלי\sבשביל\sמה\sלחיות",
     r"רוצה\sש(?:הכל|זה)\s(?:ייגמר|יגמר|ייעצר|יפסיק)|לא\s(?:יכול|יכולה)\sיותר\s(?:עמ\s)?(?:זה|החיימ|הכאב)"
@@ -127,7 +136,9 @@ RULES: dict[str, re.Pattern[str]] = {
 #: Cues that hold even in a clause about the label: nobody reads "I overdosed" off a leaflet.
 ALWAYS: dict[str, re.Pattern[str]] = {
     "poison": re.compile(
-        r"\boverdosed\b|\bi (?:took|swallowed)\b.{0,20}\b\d{2,}\b|" + _he(r"לקחתי\s(?:\S+\s){0,2}\d{2,}")
+        # "I took 20 mg" is a strength, not a count.
+        r"\boverdosed\b|\bi (?:took|swallowed)\b.{0,20}\b\d{2,}\b(?! ?(?:mg|ml|mcg|g|units?|iu)\b)|"
+        + _he(r"לקחתי\s(?:\S+\s){0,2}\d{2,}(?!\s?(?:מג|מ\sג|מיליגרמ|מל|מק\sג))")
     ),
     "distress": re.compile(
         r"\b(?:i|im)\b.{0,20}\b(?:want to die|kill myself|suicidal)\b|"

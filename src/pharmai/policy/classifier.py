@@ -37,6 +37,14 @@ _KIND_ORDER = ("diagnosis", "comparison", "personal_dosage", "advice")
 _VETO_BELOW = 0.1
 _SURE_OTHER = 0.8
 _NEVER_VETO = frozenset({"advice", "symptom", "interaction"})
+# "Is it safe to mix X and Y?" about nobody in particular asks what the interaction check says: with two
+# medications named, these generic safety cues do not make it a request for advice when the model reads a
+# general interaction question. With one ("…with alcohol?") no check answers it, and it stays a referral.
+_GENERAL_SAFETY_CUES = frozenset({"is_it_safe", "safe", "beseder"})
+_INTERACTION = 0.5
+# Below the model's own threshold, advice still counts when it is the model's first reading and this likely.
+_ADVICE_FIRST = 0.25
+_GENERAL_ADVICE_BELOW = 0.3
 # A symptom is read only when the model holds it (its top guess on a message it cannot read is no reading).
 _SYMPTOM = 0.5
 # The model's intents that the engine can still answer beside a refusal.
@@ -67,6 +75,23 @@ def _sure_of_other(reading: Understanding) -> bool:
     # Interaction questions are left out: "can I combine X with Y?" is often personal even when the model
     # reads it as an interaction question first.
     return any(score >= _SURE_OTHER for intent, score in reading.scores.items() if intent not in _NEVER_VETO)
+
+
+def _advice_first(reading: Understanding) -> bool:
+    return reading.intents[0] == "advice" and reading.advice_score >= _ADVICE_FIRST
+
+
+def _general_interaction(whole: str, reading: Understanding, fired: Sequence[Rule]) -> bool:
+    return (
+        reading.scores.get("interaction", 0.0) >= _INTERACTION
+        and reading.advice_score < _GENERAL_ADVICE_BELOW
+        and all(cue.name in _GENERAL_SAFETY_CUES for cue in fired)
+        and not _personal(whole)
+    )
+
+
+def _personal(whole: str) -> bool:
+    return bool(en.PERSONAL.search(whole) or he.PERSONAL.search(whole))
 
 
 def _check(text: object, language: object) -> str:
@@ -131,7 +156,9 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
     reading = understand(text, spans)
     flags = red_flags(text, reading)
     symptom = reading.scores.get("symptom", 0.0) >= _SYMPTOM
-    model_advice = reading.advice and not cancelled
+    # The model's best guess counts too when it is below its threshold: a message it reads as nothing more
+    # likely than a request for advice ("do I need an antibiotic or will it pass?") is refused.
+    model_advice = (reading.advice or _advice_first(reading)) and not cancelled
     factual_intent = any(intent in _FACTUAL_INTENTS for intent in reading.intents)
     if fired and reading.advice_score < _VETO_BELOW and _sure_of_other(reading) and not flags:
         # The model, sure the message asks something else ("what can you do here?", "I'd rather talk to a
@@ -139,6 +166,13 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
         # factual questions refused and lost no advice request.
         cancelled.extend(cue.name for cue in fired)
         fired = []
+    if fired and not flags and len(spans) >= 2 and _general_interaction(whole, reading, fired):
+        cancelled.extend(cue.name for cue in fired)
+        fired = []
+    if model_advice and not fired and factual and not flags and not symptom and not _personal(whole):
+        # Only the model reads advice into a factual question about nobody in particular ("what is the dose
+        # of ibuprofen?"): the question is about the product, and the label answers it.
+        model_advice = False
     if not fired and not model_advice:
         score = 0.3 if cancelled else 0.0
         verdict = AdviceVerdict(False, score=score, red_flags=flags, symptom=symptom)

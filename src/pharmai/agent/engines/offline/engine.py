@@ -256,8 +256,11 @@ class OfflineEngine:
             flows_catalog.interaction(d, refs)
 
     def _catalog(self, d: Dialogue, intent: str) -> None:
-        if d.parsed.intent == "medication" and d.parsed.also and d.state.last_intent in _REFILL_INTENTS:
-            # "and the Simovil too" right after a refill: another refill, not a question about the medication.
+        p = d.parsed
+        bare = p.intent == "medication" or p.rule_intent == "medication"
+        if bare and p.also and d.state.last_intent in _REFILL_INTENTS:
+            # "and the Simovil too" right after a refill: another refill, not a question about the medication
+            # (whatever the model leans to, the message has no words of a request of its own).
             flows_rx.refill(d, request=d.state.last_intent == "refill_request")
             return
         self.run_catalog(d, intent, None)
