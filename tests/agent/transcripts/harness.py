@@ -7,6 +7,7 @@ the tools did, never exact wording.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,13 +66,17 @@ class Turn:
 
     def is_hebrew(self) -> bool:
         """The reply is written in Hebrew script (Latin letters only in names such as NSAIDs)."""
-        hebrew, latin = script_counts(self.reply)
+        # A reference ("t-eaefdfdd…", a random hex id) is not language: it could outweigh a short reply.
+        hebrew, latin = script_counts(_REFERENCE.sub("", self.reply))
         return hebrew > 0 and hebrew > 3 * latin
 
     def is_english(self) -> bool:
         """The reply has no Hebrew letters."""
         hebrew, latin = script_counts(self.reply)
         return hebrew == 0 and latin > 0
+
+
+_REFERENCE = re.compile(r"\b[a-z]{1,3}-[0-9a-f]{8,}\b")
 
 
 def make_loop(db: Database, clock: FixedClock) -> ConversationLoop:
