@@ -44,7 +44,8 @@ ADVICE_RULES: tuple[Rule, ...] = (
     ),
     rule("can_med", "advice", r"\b(?:הוא|היא|אני|אתה|את|הם) (?:יכול|יכולה|יכולים) (?:גם \w+|(?!ל)\w+)\s*$", weak=True),
     rule("infinitive_question", "advice", rf"^(?:אז |האם |שאלה )?{_INF_START}\b"),
-    rule("safe", "advice", rf"\b{P}(?:בטוח|בטוחה|בטוחים|מסוכן|מסוכנת|מזיק|מזיקה|יזיק|רעיון טוב|שווה)\b"),
+    # "שווה לנסות?" asks whether it is worth taking; "לא שווה כלום" says the bot is worthless.
+    rule("safe", "advice", rf"\b{P}(?:בטוח|בטוחה|בטוחים|מסוכן|מסוכנת|מזיק|מזיקה|יזיק|רעיון טוב|שווה(?= ל| את| לי))\b"),
     rule("beseder", "advice", r"\bזה בסדר\b|\bבסדר (?:ל\w+|אם|עם|בשבילי|לי|בהריון)\b|\bזה רע\b"),
     rule(
         "will_help",

@@ -122,7 +122,7 @@ def inventory_find_equivalent(args: EquivalentQuery, ctx: ToolContext) -> dict[s
 
     Call only when inventory_check shows qty_on_hand 0 or the customer asks for an equivalent. Always
     disclose that equivalence is by active ingredients, form and strength and other differences may
-    exist. On NO_EQUIVALENTS_FOUND say it is out of stock with no identical equivalent and suggest staff.
+    exist. On NO_EQUIVALENTS_FOUND say no identical equivalent is in stock and suggest staff.
     """
     with ctx.transaction() as session:
         result = equivalents.find_equivalents(

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 
-from tests.agent.transcripts.harness import Chat
+from tests.agent.transcripts.harness import Chat, cases, says_any, why, written_in
 
 INFO = {
     "en": ["What is Ibuprofen used for?", "Tell me about ibuprofen", "Can I get some information on Ibuprofen?"],
@@ -162,3 +163,35 @@ def test_list_prescription_medications(chat: Callable[..., Chat]) -> None:
     assert turn.args("list_medications")["rx_filter"] == "rx"
     assert turn.args("list_medications")["stock_filter"] == "out_of_stock"
     assert "Moxypen" in turn.reply
+
+
+CHEAPER = {
+    "en": [
+        "whats cheaper than lipitor",
+        "is there something cheaper instead of Lipitor?",
+        "lipitor is pricey, cheaper one?",
+    ],
+    "he": ["מה יותר זול מליפיטור", "יש משהו זול יותר במקום ליפיטור?", "ליפיטור יקר לי, יש יותר זול?"],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), cases(CHEAPER))
+def test_cheaper_than_a_product_gives_its_equivalents_and_says_prices_are_not_on_file(
+    chat: Callable[..., Chat], language: str, message: str
+) -> None:
+    turn = chat(language).say(message)
+    assert "inventory_find_equivalent" in turn.tools, why(turn)
+    assert says_any(turn, ["Litorva", "ליטורבה"]), why(turn)
+    assert says_any(turn, ["prices on file", "מידע על מחירים"]), why(turn)
+    written_in(turn, language)
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [("en", "anything cheaper instead of nurofen forte?"), ("he", "יש משהו זול יותר מנורופן פורטה?")],
+)
+def test_no_equivalent_names_the_product_never_its_id(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert turn.result("inventory_find_equivalent")["error"]["code"] == "NO_EQUIVALENTS_FOUND", why(turn)
+    assert not re.search(r"\bm\d{3}\b", turn.reply), why(turn)
+    assert says_any(turn, ["nurofen forte", "נורופן פורטה"]), why(turn)

@@ -293,3 +293,13 @@ def test_far_misspelling_asks_did_you_mean(chat: Callable[..., Chat], language: 
     assert says_any(turn, DID_YOU_MEAN[language]), why(turn)
     assert DOSAGE[language] not in turn.reply, why(turn)  # not silently answered as if the name were exact
     written_in(turn, language)
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [("he", "הבוט הזה לא שווה כלום, תביא בן אדם"), ("en", "this is worthless, get me a pharmacist")],
+)
+def test_a_frustrated_handoff_is_not_refused_as_advice(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert turn.tools == ["transfer_to_pharmacist"], why(turn)
+    assert not says_any(turn, ["medical advice", "ייעוץ רפואי"]), why(turn)

@@ -16,6 +16,7 @@ __all__ = [
     "AVAILABILITY",
     "AVAILABILITY_WEAK",
     "BARE_NUMBER",
+    "CHEAPER",
     "CLAUSES",
     "CODE",
     "EQUIVALENT",
@@ -110,6 +111,11 @@ EQUIVALENT = cues(
     "equivalent", "equivalents", "alternative", "alternatives", "substitute", "replacement", "instead",
     "similar", "generic version", "same thing", "other brand",
     "תחליף", "תחליפים", "חלופה", "חלופי", "חלופית", "דומה", "במקום", "גנרי", "מותג אחר",
+)  # fmt: skip
+# "Anything cheaper than Lipitor?" asks for another product: its equivalents (prices are not on file).
+CHEAPER = cues(
+    "cheaper", "less expensive", "cheapest", "more affordable", "lower price",
+    "זול יותר", "יותר זול", "הכי זול", "זולה יותר", "יותר זולה", "זולים יותר", "משתלם יותר", "יותר משתלם",
 )  # fmt: skip
 LIST = cues(
     "list", "which medications", "what medications", "which medicines", "what medicines", "what drugs",

@@ -15,6 +15,9 @@ from typing import Any
 
 from pharmai.agent.base import StepLimitReached, TurnInput
 from pharmai.agent.engines.offline import (
+    _cues as c,
+)
+from pharmai.agent.engines.offline import (
     _policy,
     current_meds,
     flows_care,
@@ -132,6 +135,8 @@ class OfflineEngine:
             # "יש חלופה ל…?" ("is there an alternative…") reads as a stock question too; the equivalents
             # answer already gives stock. A separate clause asking for stock still gets it.
             model = [i for i in model if i != "availability"]
+            if c.CHEAPER.search(p.norm):
+                model.append("price")  # "anything cheaper than…?": the equivalents, and that prices are not on file
         others = model + clauses
         for intent in others:
             if intent in plan or intent not in _SECONDARY:

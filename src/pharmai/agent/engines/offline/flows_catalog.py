@@ -227,21 +227,24 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
 
 def equivalents(d: Dialogue, med_id: str | None = None, store: str | None = None) -> None:
     """Identical equivalents in stock (same active ingredients, form, strength), with the full disclosure."""
+    typed = ""
     if med_id is None:
         refs = resolve_targets(d, "equivalents")
         if not refs:
             return
-        med_id = refs[0].ids[0]
+        med_id, typed = refs[0].ids[0], refs[0].q
     result = d.call("inventory_find_equivalent", med_id=med_id, store_id=store or d.store)
     if result.error_code == "NO_EQUIVALENTS_FOUND":
-        d.say("no_equivalents", name=name_of(d, med_id), store=_store_name(d, store or d.store))
+        # The name as the customer wrote it when no tool answer named the product yet (never the id).
+        d.say("no_equivalents", name=name_of(d, med_id, typed), store=_store_name(d, store or d.store))
         return
     if not result.ok:
         d.add(d.error_text(result))
         return
     requested = result.envelope.get("requested") or {}
     store_name = str((result.envelope.get("store") or {}).get("name") or "")
-    lines = [say(d.lang, "equivalents", name=requested.get("display_name") or name_of(d, med_id), store=store_name)]
+    name = requested.get("display_name") or name_of(d, med_id, typed)
+    lines = [say(d.lang, "equivalents", name=name, store=store_name)]
     found: list[str] = []
     for item in result.envelope.get("equivalents") or []:
         lines.append(say(d.lang, "equivalent_line", name=item.get("display_name"), qty=item.get("qty_on_hand")))

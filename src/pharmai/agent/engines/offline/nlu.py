@@ -214,6 +214,8 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
         return "medication"  # "glucophage 500 please": a product named is a question about it
     if intent in ("info", "medication") and p.place and p.meds:
         return "availability"  # "check Nurofen in Haifa": where it is, not what it is
+    if intent == "price" and p.meds and c.CHEAPER.search(p.norm):
+        return "equivalents"  # "anything cheaper than Lipitor?": another product (prices are not on file)
     return intent
 
 
@@ -269,7 +271,7 @@ def _rule_intent(p: Parsed) -> str:
     if c.MY_RX.search(norm) or (c.RX_WORD.search(norm) and _posing(p)):
         # A fake "system" note asking for prescriptions is still only a prescriptions request: identity first.
         return "prescriptions"
-    if c.EQUIVALENT.search(norm):
+    if c.EQUIVALENT.search(norm) or (p.meds and c.CHEAPER.search(norm)):
         return "equivalents"
     if c.PRICE.search(norm) and not re.search(r"\b(?:take|give|dose|mg)\b|לקחת|לתת|מינון", norm):
         return "price"

@@ -112,9 +112,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "{differences}. מומלץ להתייעץ עם רוקח/ת לפני מעבר לתכשיר אחר.",
     },
     "no_equivalents": {
-        "en": "{name} is out of stock and no identical equivalent is in stock at {store}. Pharmacy staff can "
-        "help with other options.",
-        "he": "{name} חסר במלאי ואין תחליף זהה במלאי בסניף {store}. צוות בית המרקחת יוכל לעזור באפשרויות אחרות.",
+        "en": "There is no identical equivalent of {name} in stock at {store} (the same active ingredients, form "
+        "and strength). Pharmacy staff can help with other options.",
+        "he": "לא מצאתי תחליף זהה עבור {name} במלאי בסניף {store} (אותם חומרים פעילים, אותה צורה ואותו חוזק). "
+        "צוות בית המרקחת יוכל לעזור באפשרויות אחרות.",
     },
     "declined": {
         "en": "All right. Is there anything else I can help with?",
