@@ -33,7 +33,7 @@ from pharmai.agent.base import (
 )
 from pharmai.agent.engines import mentions_for
 from pharmai.agent.events import Event
-from pharmai.agent.store import LANGUAGES, ConversationStore, StoredConversation
+from pharmai.agent.store import LANGUAGES, ClientCap, ConversationStore, StoredConversation
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
 from pharmai.errors import InternalError, PharmaiError, ValidationFailed
@@ -149,13 +149,14 @@ class ConversationLoop:
 
     # --- public API -------------------------------------------------------------------------------
 
-    def open(self, session: SessionInfo, language: str = "he") -> str:
+    def open(self, session: SessionInfo, language: str = "he", *, cap: ClientCap | None = None) -> str:
         """Start a conversation.
 
         Args:
             session: Identity mode, store, profile, channel and — in ``demo`` / ``trusted`` mode only —
                 the patient. An empty ``conversation_id`` gets a fresh one.
             language: The default reply language (``he`` or ``en``).
+            cap: The opening client and its cap on open conversations (the HTTP API passes one).
 
         Returns:
             The conversation id.
@@ -164,10 +165,11 @@ class ConversationLoop:
             ValidationFailed: A malformed session, an unknown profile or language.
             StoreNotFound: No such store.
             PatientNotFound: No such patient.
+            RateLimited: The client holds its cap of open conversations.
         """
         if isinstance(session, SessionInfo):
             self.executor_for(session.profile)
-        return self.store.create(session, language=language, engine=getattr(self.engine, "name", "?"))
+        return self.store.create(session, language=language, engine=getattr(self.engine, "name", "?"), cap=cap)
 
     def turn(self, conversation_id: str, message: str) -> Iterator[Event]:
         """Answer one user message; iterate the result to run the turn.

@@ -8,21 +8,31 @@ names). Nothing here is logged: messages hold patients' free text.
 
 from __future__ import annotations
 
+import math
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from pharmai.agent.base import HistoryItem, SessionInfo
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
 from pharmai.db.models import Conversation, Message, Patient, Store
 from pharmai.db.raw import RawConnection, RawStatement
-from pharmai.errors import NotFound, PatientNotFound, StoreNotFound, ValidationFailed
+from pharmai.db.retention import lock_client, open_conversations
+from pharmai.errors import NotFound, PatientNotFound, RateLimited, StoreNotFound, ValidationFailed
 
-__all__ = ["IDENTITY_MODES", "LANGUAGES", "ConversationStore", "StoredConversation", "new_conversation_id"]
+__all__ = [
+    "IDENTITY_MODES",
+    "LANGUAGES",
+    "ClientCap",
+    "ConversationStore",
+    "StoredConversation",
+    "new_conversation_id",
+]
 
 IDENTITY_MODES = ("otp", "demo", "identifier", "trusted")
 LANGUAGES = ("he", "en")
@@ -79,6 +89,21 @@ _APPEND = RawStatement(
 def new_conversation_id() -> str:
     """A fresh, unguessable conversation id."""
     return "conv_" + secrets.token_urlsafe(16)
+
+
+@dataclass(frozen=True)
+class ClientCap:
+    """The open conversations one client (an HTTP client address) may hold at once.
+
+    Attributes:
+        client_ref: The client's surrogate (a keyed hash of its address), stored with the conversation.
+        limit: Open conversations allowed; opening one more is refused with ``RATE_LIMITED``.
+        idle: A conversation without activity for this long no longer counts as open.
+    """
+
+    client_ref: str
+    limit: int
+    idle: timedelta
 
 
 @dataclass
@@ -147,6 +172,16 @@ def _read_history(connection: RawConnection, conversation_id: str, limit: int) -
     ]
 
 
+def _check_cap(session: Session, cap: ClientCap, now: datetime) -> None:
+    lock_client(session, cap.client_ref)
+    count, oldest = open_conversations(session, cap.client_ref, since=now - cap.idle)
+    if count < cap.limit:
+        return
+    # The hint is when the least recently active one goes idle and frees a place (if nobody uses it).
+    wait = (oldest + cap.idle - now).total_seconds() if oldest is not None else cap.idle.total_seconds()
+    raise RateLimited({"retry_after": max(1, math.ceil(wait)), "tier": "open_conversations", "limit": cap.limit})
+
+
 class ConversationStore:
     """Reads and writes conversations.
 
@@ -159,7 +194,7 @@ class ConversationStore:
         self.db = db
         self.clock = clock or Clock()
 
-    def create(self, session: SessionInfo, *, language: str, engine: str) -> str:
+    def create(self, session: SessionInfo, *, language: str, engine: str, cap: ClientCap | None = None) -> str:
         """Persist a new conversation for ``session``.
 
         Args:
@@ -167,6 +202,7 @@ class ConversationStore:
                 is accepted only in the ``demo`` and ``trusted`` identity modes.
             language: ``he`` or ``en``.
             engine: The engine's name.
+            cap: The opening client and its cap on open conversations (HTTP); ``None``: no cap.
 
         Returns:
             The conversation id.
@@ -176,6 +212,8 @@ class ConversationStore:
                 is taken.
             StoreNotFound: No such store.
             PatientNotFound: No such patient.
+            RateLimited: The client already holds ``cap.limit`` open conversations (``details.retry_after``:
+                seconds until the least recently active of them stops counting).
         """
         if not isinstance(session, SessionInfo):
             raise _bad("session", "must be a SessionInfo")
@@ -200,6 +238,8 @@ class ConversationStore:
                 raise PatientNotFound()
             if s.get(Conversation, conversation_id) is not None:
                 raise _bad("conversation_id", "already exists")
+            if cap is not None:
+                _check_cap(s, cap, now)
             s.add(
                 Conversation(
                     conversation_id=conversation_id,
@@ -212,6 +252,7 @@ class ConversationStore:
                     state={"_loop": {"channel": session.channel}},
                     created_at=now,
                     updated_at=now,
+                    client_ref=cap.client_ref if cap is not None else None,
                 )
             )
         return conversation_id

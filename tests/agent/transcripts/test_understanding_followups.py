@@ -200,3 +200,20 @@ def test_three_medications_in_one_message_are_each_checked(
     for name in ("Zyrtec", "Acamol", "Losec") if language == "en" else ("זירטק", "אקמול", "לוסק"):
         assert name in turn.reply, why(turn)
     written_in(turn, language)
+
+
+@pytest.mark.parametrize(
+    ("language", "messages"),
+    [
+        ("en", ["what prescriptions do i have", "and the second one, can i refill it?"]),
+        ("he", ["אילו מרשמים יש לי", "אפשר לחדש את השני?"]),
+    ],
+)
+def test_a_position_past_the_list_is_said_not_guessed(
+    chat: Callable[..., Chat], language: str, messages: list[str]
+) -> None:
+    conversation = chat(language, patient_id="u001")  # one prescription on file
+    conversation.say(messages[0])
+    turn = conversation.say(messages[1])
+    assert "request_refill" not in turn.tools and "prescription_verify" not in turn.tools, why(turn)
+    assert says_any(turn, ["only 1 prescription", "רק מרשם אחד"]), why(turn)

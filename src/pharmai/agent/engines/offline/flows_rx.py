@@ -38,6 +38,7 @@ __all__ = ["code", "identity", "own_only", "prescriptions", "refill", "resolutio
 _MAX_RX = 20
 #: What :func:`_target` answers when the medications named have no prescription on file.
 _NOT_ON_FILE: Final = "not_on_file"
+_NO_SUCH_POSITION: Final = "no_such_position"
 
 
 def _start_identity(d: Dialogue, after: AfterIdentity) -> None:
@@ -200,7 +201,7 @@ def _listed(d: Dialogue) -> list[RxItem] | None:
     return list(d.state.rx_list)
 
 
-def _target(d: Dialogue) -> RxItem | Literal["not_on_file"] | None:
+def _target(d: Dialogue) -> RxItem | Literal["not_on_file", "no_such_position"] | None:
     listed = _listed(d)
     if listed is None:
         return None
@@ -208,6 +209,8 @@ def _target(d: Dialogue) -> RxItem | Literal["not_on_file"] | None:
         index = len(listed) - 1 if ref == -1 else ref - 1
         if 0 <= index < len(listed):
             return listed[index]
+    if d.parsed.refs and not d.parsed.meds:
+        return _NO_SUCH_POSITION  # "the second one" of a list of one: never guess another prescription
     groups = [tuple(g) for g in d.parsed.meds] or [tuple(ref.ids) for ref in targets(d)]
     for group in groups:
         for item in listed:
@@ -246,6 +249,10 @@ def refill(d: Dialogue, *, request: bool) -> None:
         return
     if target == _NOT_ON_FILE:
         d.say("rx_none_for_med", name=_typed_name(d))
+        return
+    if target == _NO_SUCH_POSITION:
+        d.say("no_such_position", count=count_prescriptions(d.lang, len(d.state.rx_list)))
+        d.state.pending = WhichRx(intent=intent)
         return
     verify_and_continue(d, target, request=request)
 

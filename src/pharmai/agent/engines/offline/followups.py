@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pharmai.agent.engines.offline import flows_care, flows_catalog, flows_rx
 from pharmai.agent.engines.offline.dialogue_state import MedRef, WhichStore
 from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.agent.engines.offline.texts import count_prescriptions
 
 __all__ = ["answer"]
 
@@ -66,7 +67,11 @@ def _position(d: Dialogue, last: str, run: Run) -> bool:
     if last in _RX and listed:
         index = len(listed) - 1 if p.refs[0] == -1 else p.refs[0] - 1
         item = listed[index] if 0 <= index < len(listed) else None
-        if p.intent in ("info", "availability") and item is not None and item.med_id:
+        if item is None:
+            # "and the second one?" after a list of one: say so, never answer about another prescription.
+            d.say("no_such_position", count=count_prescriptions(d.lang, len(listed)))
+            return True
+        if p.intent in ("info", "availability") and item.med_id:
             # "tell me about the second one", "is the third one in stock?": the medication of that prescription.
             run(d, p.intent, [MedRef(ids=[item.med_id], q=item.name or item.med_id)])
             return True

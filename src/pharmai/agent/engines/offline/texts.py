@@ -111,6 +111,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "he": "השקילות מבוססת רק על החומרים הפעילים, הצורה והחוזק, שהם זהים. דברים אחרים עשויים להיות שונים: "
         "{differences}. מומלץ להתייעץ עם רוקח/ת לפני מעבר לתכשיר אחר.",
     },
+    "no_such_position": {
+        "en": "I listed only {count}. Which medication do you mean? You can write its name.",
+        "he": "הצגתי רק {count}. לאיזו תרופה הכוונה? אפשר לכתוב את שמה.",
+    },
     "no_equivalents": {
         "en": "There is no identical equivalent of {name} in stock at {store} (the same active ingredients, form "
         "and strength). Pharmacy staff can help with other options.",
