@@ -171,11 +171,17 @@ class ConversationLoop:
             self.executor_for(session.profile)
         return self.store.create(session, language=language, engine=getattr(self.engine, "name", "?"), cap=cap)
 
-    def turn(self, conversation_id: str, message: str) -> Iterator[Event]:
+    def turn(self, conversation_id: str, message: str, *, client_address: str | None = None) -> Iterator[Event]:
         """Answer one user message; iterate the result to run the turn.
 
         A "yes" / "no" while a confirmation is pending approves / denies it first; the engine then writes
         the follow-up.
+
+        Args:
+            conversation_id: The conversation.
+            message: The user's message.
+            client_address: The network address the message came from (the turn's tool calls count
+                against its budget); ``None`` where there is none.
 
         Raises:
             ValidationFailed: ``message`` is not a non-empty string of at most 4,000 characters (raised
@@ -193,10 +199,13 @@ class ConversationLoop:
         pending = _loop_state(conversation.state).get("pending")
         if isinstance(pending, dict) and (policy.is_yes(message) or policy.is_no(message)):
             approve = policy.is_yes(message)
-            return self._run(conversation, history, message, resolve=(str(pending.get("id")), approve))
-        return self._run(conversation, history, message)
+            resolve = (str(pending.get("id")), approve)
+            return self._run(conversation, history, message, resolve=resolve, client_address=client_address)
+        return self._run(conversation, history, message, client_address=client_address)
 
-    def approve(self, conversation_id: str, confirmation_id: str) -> Iterator[Event]:
+    def approve(
+        self, conversation_id: str, confirmation_id: str, *, client_address: str | None = None
+    ) -> Iterator[Event]:
         """Approve a pending confirmation (the API's approve endpoint, ``/approve`` in the CLI).
 
         The stored call runs through the executor, which checks that the confirmation belongs to this
@@ -206,11 +215,11 @@ class ConversationLoop:
             ValidationFailed: ``confirmation_id`` is not a short string.
             NotFound: No such conversation.
         """
-        return self._resolve(conversation_id, confirmation_id, approve=True)
+        return self._resolve(conversation_id, confirmation_id, approve=True, client_address=client_address)
 
-    def deny(self, conversation_id: str, confirmation_id: str) -> Iterator[Event]:
+    def deny(self, conversation_id: str, confirmation_id: str, *, client_address: str | None = None) -> Iterator[Event]:
         """Deny a pending confirmation; nothing runs, the engine acknowledges."""
-        return self._resolve(conversation_id, confirmation_id, approve=False)
+        return self._resolve(conversation_id, confirmation_id, approve=False, client_address=client_address)
 
     def pending_confirmation(self, conversation_id: str) -> dict[str, Any] | None:
         """The conversation's pending confirmation ``{id, tool, summary, expires_at}``, or ``None``."""
@@ -234,13 +243,15 @@ class ConversationLoop:
 
     # --- the turn ---------------------------------------------------------------------------------
 
-    def _resolve(self, conversation_id: str, confirmation_id: str, *, approve: bool) -> Iterator[Event]:
+    def _resolve(
+        self, conversation_id: str, confirmation_id: str, *, approve: bool, client_address: str | None
+    ) -> Iterator[Event]:
         if not isinstance(confirmation_id, str) or not 0 < len(confirmation_id) <= _MAX_ID:
             raise ValidationFailed([{"field": "confirmation_id", "reason": "must be a confirmation id"}])
         conversation, history = self.store.load(conversation_id)
-        return self._run(conversation, history, "", resolve=(confirmation_id, approve))
+        return self._run(conversation, history, "", resolve=(confirmation_id, approve), client_address=client_address)
 
-    def _context(self, conversation: StoredConversation, language: str) -> ToolContext:
+    def _context(self, conversation: StoredConversation, language: str, client_address: str | None) -> ToolContext:
         session = conversation.session
         return ToolContext(
             principal=Principal.patient(session.patient_id) if session.patient_id else Principal.anonymous(),
@@ -250,6 +261,7 @@ class ConversationLoop:
             db=self.db,
             clock=self.clock,
             extras={"store_id": session.store_id, "identity_mode": session.identity_mode},
+            client_address=client_address,
         )
 
     def _run(
@@ -259,6 +271,7 @@ class ConversationLoop:
         message: str,
         *,
         resolve: tuple[str, bool] | None = None,
+        client_address: str | None = None,
     ) -> Iterator[Event]:
         cid = conversation.conversation_id
         default = conversation.language if conversation.language in LANGUAGES else "he"
@@ -283,7 +296,7 @@ class ConversationLoop:
 
         runner = TurnToolRunner(
             self.executor_for(session.profile),
-            self._context(conversation, language),
+            self._context(conversation, language, client_address),
             max_steps=self.max_steps,
             on_bind=bind,
         )

@@ -217,3 +217,38 @@ def test_a_position_past_the_list_is_said_not_guessed(
     turn = conversation.say(messages[1])
     assert "request_refill" not in turn.tools and "prescription_verify" not in turn.tools, why(turn)
     assert says_any(turn, ["only 1 prescription", "רק מרשם אחד"]), why(turn)
+
+
+@pytest.mark.parametrize(
+    ("language", "messages"),
+    [
+        ("en", ["do you have zyrtec", "yes show me the equivalent"]),
+        ("en", ["got nurofen?", "ok check an alternative too"]),
+        ("he", ["יש זירטק?", "כן, תבדוק תחליף"]),
+        ("he", ["יש נורופן?", "סבבה, תראה לי חלופה"]),
+    ],
+)
+def test_asking_for_the_equivalent_after_a_stock_answer_keeps_the_medication(
+    chat: Callable[..., Chat], language: str, messages: list[str]
+) -> None:
+    conversation = chat(language)
+    conversation.say(messages[0])
+    turn = conversation.say(messages[1])
+    assert turn.tools == ["inventory_find_equivalent"], why(turn)
+    written_in(turn, language)
+
+
+@pytest.mark.parametrize(
+    ("language", "message", "store"),
+    [
+        ("en", "how about nurofen at jaffa street", "Jerusalem"),
+        ("en", "nurofen at dizengoff", "Dizengoff"),
+        ("he", "ומה עם נורופן ברחוב יפו", "ירושלים"),
+    ],
+)
+def test_a_product_at_a_branch_is_a_stock_question(
+    chat: Callable[..., Chat], language: str, message: str, store: str
+) -> None:
+    turn = chat(language).say(message)
+    assert turn.tools == ["inventory_check"], why(turn)
+    assert store in turn.reply, why(turn)

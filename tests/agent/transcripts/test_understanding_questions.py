@@ -303,3 +303,32 @@ def test_a_frustrated_handoff_is_not_refused_as_advice(chat: Callable[..., Chat]
     turn = chat(language).say(message)
     assert turn.tools == ["transfer_to_pharmacist"], why(turn)
     assert not says_any(turn, ["medical advice", "ייעוץ רפואי"]), why(turn)
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("he", "תחדש בבקשה את הזולופט של בעלי"),
+        ("he", "אפשר לחדש לאמא שלי את הקומדין?"),
+        ("en", "refill my dad's coumadin pls"),
+    ],
+)
+def test_a_refill_for_a_relative_is_refused_without_any_lookup(
+    chat: Callable[..., Chat], language: str, message: str
+) -> None:
+    turn = chat(language).say(message)
+    assert turn.tools == [], why(turn)
+    assert says_any(turn, ["your own prescriptions", "רק את המרשמים שלך"]), why(turn)
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [("en", "till when can i use my glucophage script"), ("he", "עד מתי המרשם שלי לגלוקופאז' בתוקף?")],
+)
+def test_the_validity_of_one_prescription_is_said_in_a_sentence(
+    chat: Callable[..., Chat], language: str, message: str
+) -> None:
+    turn = chat(language, patient_id="u002").say(message)
+    assert turn.tools == ["get_user_prescriptions"], why(turn)
+    assert says_any(turn, ["Your prescription for Glucophage", "המרשם שלך עבור גלוקופאז'"]), why(turn)
+    assert not turn.reply.lstrip().startswith(("1.", "2.")), why(turn)

@@ -32,11 +32,11 @@ def build_llm_engine(name: str, settings: Settings | None = None, env: Mapping[s
 
     Args:
         name: ``openai``, ``chat`` or ``anthropic``.
-        settings: The settings (``PHARMAI_MODEL``…); default: the process settings.
+        settings: The settings (``PHARMAI_MODEL``, ``PHARMAI_LLM_TIMEOUT``…); default: the process settings.
         env: The environment to read keys and base URLs from (default: ``os.environ``).
 
     Raises:
-        ValidationFailed: An unknown name, a missing API key or a malformed knob.
+        ValidationFailed: An unknown name or a missing API key.
     """
     from pharmai.agent.engines.llm._config import LLMConfig
 

@@ -1,4 +1,4 @@
-"""How an LLM engine reaches its model: provider, model, key, base URL and knobs, from settings and env."""
+"""How an LLM engine reaches its model: the knobs from settings, keys and base URLs from the environment."""
 
 from __future__ import annotations
 
@@ -11,27 +11,12 @@ from pharmai.settings import Settings
 
 __all__ = ["DEFAULT_CHAT_BASE_URL", "DEFAULT_MODELS", "LLMConfig"]
 
-#: The model each engine uses when neither ``PHARMAI_MODEL`` nor the settings name one.
+#: The model each engine uses when the settings name none (``PHARMAI_MODEL``).
 DEFAULT_MODELS = {"openai": "gpt-5-mini", "chat": "llama3.1", "anthropic": "claude-sonnet-4-5"}
 
 
 #: Local OpenAI-compatible servers (Ollama's default) when no base URL is configured for ``chat``.
 DEFAULT_CHAT_BASE_URL = "http://127.0.0.1:11434/v1"
-
-_EFFORTS = ("minimal", "low", "medium", "high")
-
-
-def _env_float(env: Mapping[str, str], name: str, default: float) -> float:
-    raw = env.get(name)
-    if raw is None or not raw.strip():
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ValidationFailed([{"field": name, "reason": "must be a number"}]) from None
-    if value < 0:
-        raise ValidationFailed([{"field": name, "reason": "must not be negative"}])
-    return value
 
 
 @dataclass(frozen=True)
@@ -64,19 +49,20 @@ class LLMConfig:
 
     @classmethod
     def from_env(cls, provider: str, settings: Settings, env: Mapping[str, str] | None = None) -> LLMConfig:
-        """The configuration from the settings and the environment, as the official SDKs read it.
+        """The configuration: pharmai's knobs from ``settings``, keys and base URLs as the official SDKs read them.
 
-        ``OPENAI_API_KEY`` / ``OPENAI_BASE_URL`` (openai, chat), ``ANTHROPIC_API_KEY`` /
-        ``ANTHROPIC_BASE_URL`` (anthropic), ``PHARMAI_MODEL``, ``PHARMAI_REASONING_EFFORT``,
-        ``PHARMAI_LLM_TIMEOUT``, ``PHARMAI_LLM_MAX_RETRIES``.
+        ``settings`` gives ``PHARMAI_MODEL``, ``PHARMAI_REASONING_EFFORT``, ``PHARMAI_LLM_TIMEOUT`` and
+        ``PHARMAI_LLM_MAX_RETRIES`` (validated when the settings are read); ``env`` gives
+        ``OPENAI_API_KEY`` / ``OPENAI_BASE_URL`` (openai, chat) and ``ANTHROPIC_API_KEY`` /
+        ``ANTHROPIC_BASE_URL`` (anthropic).
 
         Raises:
-            ValidationFailed: Unknown provider, a missing API key, or a malformed knob.
+            ValidationFailed: Unknown provider, or a missing API key.
         """
         env = os.environ if env is None else env
         if provider not in DEFAULT_MODELS:
             raise ValidationFailed([{"field": "engine", "reason": "one of openai, chat, anthropic"}])
-        model = settings.model or env.get("PHARMAI_MODEL") or DEFAULT_MODELS[provider]
+        model = settings.model or DEFAULT_MODELS[provider]
         if provider == "anthropic":
             key_name, api_key, base_url = (
                 "ANTHROPIC_API_KEY",
@@ -90,16 +76,12 @@ class LLMConfig:
             api_key, base_url = api_key or "not-needed", base_url or DEFAULT_CHAT_BASE_URL
         elif not api_key:
             raise ValidationFailed([{"field": key_name, "reason": f"set {key_name} to use the {provider} engine"}])
-        effort = (env.get("PHARMAI_REASONING_EFFORT") or "").strip().lower() or None
-        if effort is not None and effort not in _EFFORTS:
-            raise ValidationFailed([{"field": "PHARMAI_REASONING_EFFORT", "reason": f"one of {', '.join(_EFFORTS)}"}])
-        retries = _env_float(env, "PHARMAI_LLM_MAX_RETRIES", 3)
         return cls(
             provider=provider,
             model=model,
             api_key=api_key,
             base_url=base_url or None,
-            reasoning_effort=effort,
-            timeout=_env_float(env, "PHARMAI_LLM_TIMEOUT", 60.0) or 60.0,
-            max_retries=int(retries),
+            reasoning_effort=settings.reasoning_effort,
+            timeout=settings.llm_timeout,
+            max_retries=settings.llm_max_retries,
         )

@@ -265,6 +265,10 @@ STOP = set(
         "יש לכם לך את ה מה זה על ספר לי ספרי במלאי מלאי זמין זמינה אפשר להשיג בבקשה תרופה תרופות של כדור "
         "כדורים מידע מינון אזהרות שלום תודה אצלכם האם it this that them they its one "
         "זה זו אותו אותה אותם הוא היא הם שלו שלה שלהם שלי jerusalem tel aviv ירושלים תל אביב בירושלים בתל "
-        "what about ומה לגבי"
+        "what about ומה לגבי "
+        # Answers and request words around a follow-up ("yes, show me the equivalent"): never a name.
+        "yes yeah yep yup sure ok okay show check see find give equivalent equivalents alternative alternatives "
+        "substitute instead then too also כן בטח סבבה יאללה אוקיי תבדוק תבדקי תראה תראי תן תני תחליף תחליפים "
+        "חלופה חלופות במקום גם"
     ).split()
 )

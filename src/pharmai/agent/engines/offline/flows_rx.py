@@ -156,7 +156,8 @@ def prescriptions(d: Dialogue) -> None:
         if not named:
             d.say("rx_not_on_file", name=_typed_name(d))
             return
-        d.add("\n".join(_rx_line(d, n, item) for n, item in named))
+        # Its own sentence, not a numbered line of a list the person never saw.
+        d.add("\n".join(_rx_line(d, n, item, key="rx_named") for n, item in named))
         return
     lines = [say(d.lang, "rx_header", count=count_prescriptions(d.lang, len(items)), user=d.rx_user)]
     lines.extend(_rx_line(d, n, item) for n, item in enumerate(items, start=1))
@@ -165,11 +166,11 @@ def prescriptions(d: Dialogue) -> None:
     d.state.pending = RxOffer()
 
 
-def _rx_line(d: Dialogue, n: int, item: dict[str, Any]) -> str:
+def _rx_line(d: Dialogue, n: int, item: dict[str, Any], key: str = "rx_line") -> str:
     status = "refill_pending" if item.get("refill_pending") else item.get("status")
     return say(
         d.lang,
-        "rx_line",
+        key,
         n=n,
         name=item.get("display_name"),
         refills=refills_left(d.lang, item.get("refills_left")),

@@ -181,7 +181,7 @@ _LEANING = 0.25
 _HANDOFF_SCORE = 0.6
 # Another person's records when the message also names a relative or someone's phone / email beside a
 # prescription word ("my wife's Zoloft prescription", "her phone is 05…").
-_MAYBE = 0.35
+_MAYBE = 0.2
 _RELATION = re.compile(
     r"\b(?:wife|husband|partner|mother|mom|mum|father|dad|son|daughter|brother|sister|friend|neighbou?r|grandma|"
     r"grandpa|grandmother|grandfather|aunt|uncle|colleague|roommate|boss)s?\b|\b(?:she|he|her|his|their)\b|"
@@ -211,9 +211,9 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
     if intent in ("availability", "info") and not p.meds and "list" in p.intents and (p.stock_filter or p.rx_filter):
         return "list"  # "anything out of stock at the moment?" names no product: a listing
     if intent in ("unknown", "followup") and p.meds and not p.refs:
-        return "medication"  # "glucophage 500 please": a product named is a question about it
-    if intent in ("info", "medication") and p.place and p.meds:
-        return "availability"  # "check Nurofen in Haifa": where it is, not what it is
+        intent = "medication"  # "glucophage 500 please": a product named is a question about it
+    if p.meds and (p.place or (p.store and intent == "medication")) and intent in ("info", "medication"):
+        return "availability"  # "check Nurofen in Haifa", "how about Nurofen at Jaffa Street": where, not what
     if intent == "price" and p.meds and c.CHEAPER.search(p.norm):
         return "equivalents"  # "anything cheaper than Lipitor?": another product (prices are not on file)
     return intent
@@ -227,7 +227,10 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
         return "code"
     # Someone else's records: never a sign-in to their phone or email, never a check of the person's own.
     other = scores.get("other_rx", 0.0)
-    relative = bool(c.RX_WORD.search(norm) and (_RELATION.search(norm) or p.identifier or c.USER_ID.search(p.text)))
+    relative = bool(
+        (c.RX_WORD.search(norm) or c.REFILL.search(norm))
+        and (_RELATION.search(norm) or p.identifier or c.USER_ID.search(p.text))
+    )
     if (_other_person(p) and (not p.meds or p.identifier)) or other >= _SURE or (relative and other >= _MAYBE):
         return "other_rx"
     if p.identifier:

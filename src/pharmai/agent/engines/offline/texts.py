@@ -212,6 +212,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{n}. {name} – {status}, expiry date {expires}; {refills}",
         "he": "{n}. {name} – {status}, תאריך תפוגה {expires}; {refills}",
     },
+    "rx_named": {
+        "en": "Your prescription for {name}: {status}, expiry date {expires}; {refills}",
+        "he": "המרשם שלך עבור {name}: {status}, תאריך תפוגה {expires}; {refills}",
+    },
     "rx_none": {"en": "You don't have any prescriptions on file.", "he": "אין מרשמים רשומים על שמך."},
     "rx_not_on_file": {
         "en": "I don't see a prescription for {name} among yours.",
