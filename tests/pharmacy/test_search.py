@@ -317,3 +317,21 @@ def test_writes_behind_the_orm_need_invalidate_or_the_fingerprint(
         conn.execute(insert(Alias), [{**row, "text": "Nurofen Ultra", "norm": "nurofen ultra"}])
     monkeypatch.setattr(_search_index, "CHECK_INTERVAL", 0.0)  # the fingerprint is checked on every call
     assert _resolve(db, "Nurofen Ultra").med_ids == ("m003",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "לבת שלי יש חום מאתמול",  # "מאתמול" (since yesterday) is one letter from "אקמול"
+        "כואב לי הראש מהבוקר, שלום",
+        "fever since yesterday morning",
+    ],
+)
+def test_time_words_and_greetings_name_no_medication(db: Database, text: str) -> None:
+    with db.session() as session:
+        assert find_mentions(session, text) == []
+
+
+def test_a_misspelt_name_beside_a_time_word_is_still_found(db: Database) -> None:
+    with db.session() as session:
+        assert [m.med_ids for m in find_mentions(session, "לקחתי אקמל אתמול")] == [("m004",)]

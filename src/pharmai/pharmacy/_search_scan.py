@@ -19,9 +19,11 @@ _STRENGTH = re.compile(r"^(\d+(?:\.\d+)?)(mg|mcg|g|ml|מג|מקג|מל|גרם)?$
 _UNITS = frozenset({"mg", "mcg", "g", "ml", "מג", "מקג", "מל", "גרם", "milligram", "milligrams", "מיליגרם"})
 _MAX_COMBINATIONS = 12
 
-#: Common words of both languages that are never corrected as misspelled medication names.
+#: Common words of both languages that are never corrected as misspelled medication names (normalised as
+#: tokens are, so a Hebrew word with a final letter matches).
 STOPWORDS = frozenset(
-    [
+    normalize(word)
+    for word in [
         "a",
         "an",
         "and",
@@ -117,6 +119,27 @@ STOPWORDS = frozenset(
         "תרופה",
         "תרופות",
         "עוד",
+        # When something started: "fever since yesterday" ("מאתמול" is one letter from "אקמול").
+        "yesterday",
+        "today",
+        "tomorrow",
+        "morning",
+        "night",
+        "since",
+        "week",
+        "אתמול",
+        "מאתמול",
+        "היום",
+        "מחר",
+        "בוקר",
+        "בבוקר",
+        "ערב",
+        "בערב",
+        "לילה",
+        "בלילה",
+        "שבוע",
+        "מאז",
+        "לפני",
     ]
 )
 
