@@ -132,7 +132,8 @@ def join_names(language: str, names: Sequence[str]) -> str:
     last = cleaned[-1]
     if language == "en":
         return f"{', '.join(cleaned[:-1])} and {last}"
-    conjunction = "ו" if "\u05d0" <= last[0] <= "\u05ea" else "ו־"
+    # "ו" glued to a name that starts with ו ("ווורפרין") or is not in Hebrew letters misreads: "ו־וורפרין".
+    conjunction = "ו" if "\u05d0" <= last[0] <= "\u05ea" and last[0] != "ו" else "ו־"
     return f"{', '.join(cleaned[:-1])} {conjunction}{last}"
 
 

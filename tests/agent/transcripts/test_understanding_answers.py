@@ -179,3 +179,12 @@ def test_names_after_hebrew_prefixes_are_not_glued(chat: Callable[..., Chat], me
     turn = chat("he").say(message)
     assert turn.tools or says_any(turn, ("מחיר", "רוקח")), why(turn)  # the name was understood
     _well_written_hebrew(turn)
+
+
+@pytest.mark.parametrize("message", ["אפשר לקחת איבופרופן עם וורפרין?", "אני לוקחת אקמול ו-Advil ביחד, זה בסדר?"])
+def test_hebrew_and_is_never_glued_to_a_name_that_starts_with_vav_or_a_latin_letter(
+    chat: Callable[..., Chat], message: str
+) -> None:
+    turn = chat("he").say(message)
+    assert "interaction_check" in turn.tools, why(turn)
+    assert "ווורפרין" not in turn.reply and "וAdvil" not in turn.reply, why(turn)

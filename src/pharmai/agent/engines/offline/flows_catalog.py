@@ -284,7 +284,8 @@ def interaction(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         a, b = name_of(d, a_id, typed.get(a_id, "")), name_of(d, b_id, typed.get(b_id, ""))
         if pair.get("level") == "avoid":
             lines.append(_policy.avoid_warning(d.lang, [a, b]))
-        lines.append(say(d.lang, "interaction_caution", a=a, b=b, message=pair.get("message") or ""))
+        names = join_names(d.lang, [a, b])
+        lines.append(say(d.lang, "interaction_caution", names=names, message=pair.get("message") or ""))
     if level in ("avoid", "caution"):
         lines.append(say(d.lang, "interaction_ask"))
     else:

@@ -130,8 +130,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "he": "במאגר שלנו לא רשומה אינטראקציה בין {names}.",
     },
     "interaction_caution": {
-        "en": "Interaction note for {a} and {b}: {message}",
-        "he": "הערת אינטראקציה עבור {a} ו{b}: {message}",
+        "en": "Interaction note for {names}: {message}",
+        "he": "הערת אינטראקציה עבור {names}: {message}",
     },
     "interaction_ask": {
         "en": "Please ask a pharmacist or doctor about using these together.",
@@ -463,7 +463,10 @@ def join_names(language: str, names: list[str] | tuple[str, ...], *, conjunction
     if len(items) <= 1:
         return items[0] if items else ""
     if _lang(language) == "he":
-        word = " או " if conjunction == "or" else " ו"
-        return ", ".join(items[:-1]) + word + items[-1]
+        last = items[-1]
+        # "ו" glued to a name that starts with ו or is not in Hebrew letters misreads: "ו־וורפרין", "ו־Advil".
+        glue = "ו" if "\u05d0" <= last[:1] <= "\u05ea" and last[:1] != "ו" else "ו־"
+        word = " או " if conjunction == "or" else " " + glue
+        return ", ".join(items[:-1]) + word + last
     word = " or " if conjunction == "or" else " and "
     return ", ".join(items[:-1]) + word + items[-1]
