@@ -7,12 +7,15 @@ import pytest
 from pharmai.policy import is_no, is_yes
 
 YES = ["yes", "Yes!", "yes please", "sure", "Sure, go ahead", "OK go ahead", "ok", "yep", "confirm", "Yes, submit it",
-       "please do", "כן", "כן בבקשה", "כן, תגיש", "בטח", "בסדר", "מאשר", "מאשרת", "סבבה", "קדימה", "אוקיי"]  # fmt: skip
+       "please do", "כן", "כן בבקשה", "כן, תגיש", "בטח", "בסדר", "מאשר", "מאשרת", "סבבה", "קדימה", "אוקיי",
+       "wait, yes go ahead",
+       "רגע, כן תגיש"]  # fmt: skip
 NO = ["no", "No.", "no thanks", "nope", "cancel", "Don't do it", "never mind", "stop", "not now", "לא", "לא תודה",
-      "אל תעשה", "אל תעשה את זה", "בטל", "ביטול", "עזוב", "לא צריך", "לא, תבטל"]  # fmt: skip
+      "אל תעשה", "אל תעשה את זה", "בטל", "ביטול", "עזוב", "לא צריך", "לא, תבטל", "actually no, cancel that",
+      "hmm no", "I changed my mind", "רגע, בעצם לא", "התחרטתי"]  # fmt: skip
 NEITHER = ["", "   ", "maybe", "not sure", "yes and no", "yes no", "Yes, but what about Zyrtec?", "please", "תודה",
            "I want a refill for p001", "אולי", "כן ולא", "what?", "<script>yes</script>", "yes " * 20,
-           "ok " * 10]  # fmt: skip
+           "ok " * 10, "actually", "sorry", "רגע"]  # fmt: skip
 
 
 @pytest.mark.parametrize("text", YES)

@@ -15,6 +15,9 @@ from pharmai.text import normalize
 __all__ = ["is_no", "is_yes"]
 
 _MAX_WORDS = 6
+# Words around an answer that carry no yes or no ("actually no, cancel that", "רגע, בעצם לא"): allowed in both,
+# so alone they match both patterns and answer nothing.
+_HEDGES = r"actually|wait|oh|ah|hmm|umm|um|sorry|on second thought|רגע|בעצם|אה|אממ|סליחה"
 
 _YES = re.compile(
     fold(
@@ -22,7 +25,7 @@ _YES = re.compile(
         r"certainly|correct|right|confirm|confirmed|approve|approved|go ahead|go for it|do it|please do|proceed|"
         r"sounds good|fine|כן|כנ|בטח|בטוח|בסדר|אוקיי|אוקי|אוקיי|סבבה|יאללה|קדימה|בהחלט|נכון|מאשר|מאשרת|מאשרים|"
         r"אשר|תאשר|תאשרי|אישור|תעשה|תעשי|תגיש|תגישי|תזמין|תזמיני|כמובן|ברור|יופי|מעולה|please|בבקשה|thanks|"
-        r"thank you|תודה|submit|send it|do that|that one|it|את זה|זה)(?: |$))+$"
+        r"thank you|תודה|submit|send it|do that|that one|it|את זה|זה|" + _HEDGES + r")(?: |$))+$"
     )
 )
 _NO = re.compile(
@@ -30,7 +33,8 @@ _NO = re.compile(
         r"^(?:(?:no|nope|nah|n|not now|no thanks|no thank you|dont|do not|dont do it|cancel|cancel it|"
         r"cancel that|stop|never mind|nevermind|forget it|deny|denied|decline|not needed|לא|ממש לא|לא תודה|"
         r"לא עכשיו|אל|אל תעשה|אל תעשי|אל תגיש|אל תזמין|בטל|בטלי|תבטל|תבטלי|ביטול|עזוב|עזבי|עזוב את זה|לא צריך|"
-        r"לא צריכה|עצור|עצרי|לא מאשר|לא מאשרת|please|בבקשה|thanks|thank you|תודה|it|that|את זה|זה)(?: |$))+$"
+        r"לא צריכה|עצור|עצרי|לא מאשר|לא מאשרת|changed my mind|i changed my mind|התחרטתי|לא רוצה|dont want it|"
+        r"i dont want it|please|בבקשה|thanks|thank you|תודה|it|that|את זה|זה|" + _HEDGES + r")(?: |$))+$"
     )
 )
 # Filler words alone ("please", "thanks", "זה") answer nothing.

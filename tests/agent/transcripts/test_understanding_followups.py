@@ -252,3 +252,16 @@ def test_a_product_at_a_branch_is_a_stock_question(
     turn = chat(language).say(message)
     assert turn.tools == ["inventory_check"], why(turn)
     assert store in turn.reply, why(turn)
+
+
+@pytest.mark.parametrize(
+    ("language", "answer"), [("en", "actually no, cancel that"), ("en", "hmm no"), ("he", "רגע, בעצם לא")]
+)
+def test_a_hedged_no_declines_the_refill(chat: Callable[..., Chat], language: str, answer: str) -> None:
+    conversation = chat(language, patient_id="u006")
+    first = conversation.say({"en": "refill my simovil", "he": "תחדש לי את הסימוביל"}[language])
+    assert first.confirmation is not None, why(first)
+    turn = conversation.say(answer)
+    assert turn.confirmation is None, why(turn)
+    assert not any(call["name"] == "request_refill" and call.get("result", {}).get("ok") for call in turn.calls[1:])
+    assert says_any(turn, ["nothing was", "did not submit", "didn't submit", "לא הגשתי", "לא בוצע"]), why(turn)

@@ -332,3 +332,12 @@ def test_the_validity_of_one_prescription_is_said_in_a_sentence(
     assert turn.tools == ["get_user_prescriptions"], why(turn)
     assert says_any(turn, ["Your prescription for Glucophage", "המרשם שלך עבור גלוקופאז'"]), why(turn)
     assert not turn.reply.lstrip().startswith(("1.", "2.")), why(turn)
+
+
+@pytest.mark.parametrize(
+    ("language", "message"), [("he", "מה יש בנורופן"), ("he", "מה יש באקמול?"), ("en", "whats in nurofen")]
+)
+def test_what_is_in_a_product_is_its_ingredients(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert "get_medication_by_name" in turn.tools, why(turn)
+    assert says_any(turn, ["active ingredient", "החומר הפעיל"]), why(turn)

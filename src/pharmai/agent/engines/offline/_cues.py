@@ -56,6 +56,7 @@ __all__ = [
     "THANKS",
     "USER_ID",
     "WEAK_INFO",
+    "WHATS_IN",
     "cues",
 ]
 
@@ -117,6 +118,8 @@ CHEAPER = cues(
     "cheaper", "less expensive", "cheapest", "more affordable", "lower price",
     "זול יותר", "יותר זול", "הכי זול", "זולה יותר", "יותר זולה", "זולים יותר", "משתלם יותר", "יותר משתלם",
 )  # fmt: skip
+# "מה יש בנורופן?" asks what is in the product, not whether it is in stock ("יש נורופן?").
+WHATS_IN = re.compile(normalize("מה יש ב") + r"\S|" + normalize("ממה עשוי") + r"|\bwhats in\b|\bwhat is in\b")
 LIST = cues(
     "list", "which medications", "what medications", "which medicines", "what medicines", "what drugs",
     "show me", "what do you have", "what do you sell", "what otc", "all medications", "which meds",

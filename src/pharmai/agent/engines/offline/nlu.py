@@ -214,6 +214,9 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
         intent = "medication"  # "glucophage 500 please": a product named is a question about it
     if p.meds and (p.place or (p.store and intent == "medication")) and intent in ("info", "medication"):
         return "availability"  # "check Nurofen in Haifa", "how about Nurofen at Jaffa Street": where, not what
+    if intent == "availability" and p.meds and c.WHATS_IN.search(p.norm) and not c.AVAILABILITY.search(p.norm):
+        p.facets.add("ingredients")
+        return "info"  # "מה יש בנורופן?": what is in it (the model reads "יש" as stock)
     if intent == "price" and p.meds and c.CHEAPER.search(p.norm):
         return "equivalents"  # "anything cheaper than Lipitor?": another product (prices are not on file)
     return intent
