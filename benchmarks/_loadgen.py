@@ -26,16 +26,21 @@ class Connection:
     Args:
         host: Server address.
         port: Server port.
+        source: Local address to connect from (e.g. ``127.0.0.2``: every 127.x address is loopback, so
+            one machine can play several clients); ``None`` lets the system choose.
     """
 
-    def __init__(self, host: str, port: int) -> None:
+    def __init__(self, host: str, port: int, source: str | None = None) -> None:
         self.host, self.port = host, port
+        self._local_addr = (source, 0) if source else None
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
 
     async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         if self._reader is None or self._writer is None or self._writer.is_closing():
-            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
+            self._reader, self._writer = await asyncio.open_connection(
+                self.host, self.port, local_addr=self._local_addr
+            )
         return self._reader, self._writer
 
     async def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, bytes]:

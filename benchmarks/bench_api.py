@@ -117,9 +117,14 @@ def _start_server(backend: _Backend, workdir: Path) -> tuple[subprocess.Popen[by
             "PHARMAI_IDENTITY_MODE": "otp",
             "PHARMAI_TODAY": "2026-03-01",
             "PHARMAI_HTTP_RATE_LIMIT": "off",
+            # Every benchmark conversation comes from 127.0.0.1: more than one address's cap.
+            "PHARMAI_OPEN_CONVERSATIONS_PER_CLIENT": "0",
             "PHARMAI_RATE_LIMIT_CONVERSATION": "1000000/minute",
             "PHARMAI_RATE_LIMIT_PATIENT": "1000000/minute",
             "PHARMAI_RATE_LIMIT_GLOBAL": "100000000/hour",
+            # The same one address and its anonymous conversations, for the tool calls of their turns.
+            "PHARMAI_RATE_LIMIT_CLIENT": "100000000/hour",
+            "PHARMAI_RATE_LIMIT_ANONYMOUS_CONVERSATION": "100000000/hour",
             "PHARMAI_AUDIT_SECRET": "bench",
         }
     )

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pharmai.text.durations import duration_text
+
 __all__ = [
     "AmbiguousMedication",
     "AuthExpired",
@@ -136,13 +138,30 @@ class ConfirmationRequired(PharmaiError):
 
 
 class ConfirmationDenied(PharmaiError):
-    """The action was not confirmed, so nothing was done."""
+    """The action was not confirmed, so nothing was done; ``details.reason`` says why."""
 
     code = "CONFIRMATION_DENIED"
     templates: ClassVar[dict[str, str]] = {
         "en": "The action was not confirmed, so nothing was done.",
         "he": "הפעולה לא אושרה, ולכן לא בוצע דבר.",
     }
+    # A used confirmation's action may well have been done (by its first approval).
+    _by_reason: ClassVar[dict[str, dict[str, str]]] = {
+        "used": {
+            "en": "This confirmation was already answered; nothing more was done.",
+            "he": "האישור הזה כבר נענה; לא בוצע דבר נוסף.",
+        },
+        "expired": {
+            "en": "This confirmation has expired, so nothing was done. Please ask again.",
+            "he": "תוקף האישור פג, ולכן לא בוצע דבר. אפשר לבקש שוב.",
+        },
+    }
+
+    def message(self, language: str = "en") -> str:
+        texts = self._by_reason.get(str((self.details or {}).get("reason")))
+        if texts is None or (self._message is not None and language == "en"):
+            return super().message(language)
+        return texts.get(language) or texts["en"]
 
 
 class RateLimited(PharmaiError):
@@ -153,6 +172,26 @@ class RateLimited(PharmaiError):
         "en": "Too many requests. Please try again in {retry_after} seconds.",
         "he": "יותר מדי בקשות. נסו שוב בעוד {retry_after} שניות.",
     }
+    #: What a limit that means more than "too many requests" tells the person, by ``details.tier``;
+    #: ``{wait}`` is ``retry_after`` in words ("1 hour", "שעה", "שתי דקות").
+    tier_templates: ClassVar[dict[str, dict[str, str]]] = {
+        # One email or phone had too many one-time codes sent or mistyped (the same for every identifier,
+        # on file or not: it names neither).
+        "verification": {
+            "en": "Too many verification codes were requested or entered for these details. For your "
+            "security, please try again in {wait}.",
+            "he": "התבקשו או הוקלדו יותר מדי קודי אימות עבור הפרטים האלה. מטעמי אבטחה, נסו שוב בעוד {wait}.",
+        },
+    }
+
+    def message(self, language: str = "en") -> str:
+        details = self.details or {}
+        specific = self.tier_templates.get(str(details.get("tier")))
+        if specific is None or (self._message is not None and language == "en"):
+            return super().message(language)
+        wait = details.get("retry_after")
+        wait = wait if isinstance(wait, int | float) and not isinstance(wait, bool) else 1
+        return (specific.get(language) or specific["en"]).format(wait=duration_text(wait, language))
 
 
 class ToolTimeout(PharmaiError):

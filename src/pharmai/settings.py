@@ -8,13 +8,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["Settings", "default_database_url", "get_settings"]
 
 EngineName = Literal["offline", "openai", "chat", "anthropic"]
 IdentityMode = Literal["otp", "demo", "identifier", "trusted"]
+ReasoningEffort = Literal["minimal", "low", "medium", "high"]
 
 
 def _data_dir() -> Path:
@@ -42,26 +43,78 @@ class Settings(BaseSettings):
     # Key of the HMAC surrogates that audit rows use instead of patient ids; set one per deployment.
     audit_secret: str | None = None
     model: str | None = None
+    # LLM engines: OpenAI reasoning effort (unset: not sent), seconds per request, extra attempts.
+    reasoning_effort: ReasoningEffort | None = None
+    llm_timeout: float = Field(default=60.0, gt=0, le=3600)
+    llm_max_retries: int = Field(default=3, ge=0, le=20)
     default_store: str = "s1"
 
-    # Rate-limit tiers of seed 004, as `limits` strings.
+    # HTTP requests per client address to `/v1/` (a `limits` string; "off" disables), and the origins
+    # (comma-separated) allowed to call the API from a browser.
+    http_rate_limit: str = "600/minute"
+    cors_origins: str = ""
+
+    # Tool-call budgets, as `limits` strings (README, Configuration): seed 004's per conversation and per
+    # patient; per anonymous conversation and per client address, so one client cannot spend the others'
+    # calls; and the global ceiling, of which anonymous calls and sign-ins may each use only a share, so
+    # verified customers always keep the rest.
     rate_limit_conversation: str = "10/minute"
     rate_limit_patient: str = "20/hour"
-    rate_limit_global: str = "1000/hour"
+    rate_limit_anonymous_conversation: str = "40/hour"
+    rate_limit_client: str = "60/minute"
+    rate_limit_client_sign_in: str = "20/minute"
+    rate_limit_global: str = "6000/minute"
+    rate_limit_anonymous_share: float = Field(default=0.5, gt=0, lt=1)
+    rate_limit_sign_in_share: float = Field(default=0.1, gt=0, lt=1)
+    # Prefix of the tool-call budgets' keys in Redis (deployments sharing one server each need their own).
+    redis_key_prefix: str = Field(default="pharmai", min_length=1, max_length=100)
 
     # Turns one API worker runs at once (more wait, in order); None: 4 for the offline engine, whose turns
     # are CPU work, and 40 (the worker's thread pool) for model engines, whose turns wait on the model.
     turn_concurrency: int | None = Field(default=None, ge=1, le=1024)
 
     confirmation_ttl_seconds: int = 600
-    otp_ttl_seconds: int = 600
-    otp_max_attempts: int = 5
+    # One-time codes: how long one stays valid, and the wrong tries that lock it.
+    otp_ttl_seconds: int = Field(default=600, ge=60, le=86_400)
+    otp_max_attempts: int = Field(default=5, ge=1, le=100)
+    # The budget of one email or phone across conversations and workers (stored in the database): codes
+    # sent, and wrong codes typed, per window. Spent: refused with a retry-after, and nothing is sent.
+    otp_max_sends: int = Field(default=5, ge=1, le=1000)
+    otp_max_failures: int = Field(default=10, ge=1, le=10_000)
+    otp_window_seconds: int = Field(default=3600, ge=60, le=7 * 86_400)
+
+    # Retention (`pharmai db purge`, and the server on a schedule). Conversations with their messages and
+    # confirmations go once idle this long, outbox rows once this old: they hold patients' words and codes.
+    # Audit rows hold no PHI and are kept for their own, longer period.
+    retention_days: int = Field(default=30, ge=1, le=36_500)
+    audit_retention_days: int = Field(default=365, ge=1, le=36_500)
+    # Each API worker purges when it starts and then every so many seconds; 0: only `pharmai db purge`.
+    purge_interval_seconds: int = Field(default=3600, ge=0)
+    # Conversations one client address may hold open at once (0: no cap); a conversation without activity
+    # for `conversation_idle_seconds` no longer counts as open.
+    open_conversations_per_client: int = Field(default=100, ge=0)
+    conversation_idle_seconds: int = Field(default=3600, ge=60)
 
     # Urgent-care numbers the assistant gives first when a message describes an emergency, a poisoning or
     # emotional distress (Israel: Magen David Adom, the national poison information center, ERAN).
     emergency_number: str = Field(default="101", min_length=1, max_length=32)
     poison_center_number: str = Field(default="04-777-1900", min_length=1, max_length=32)
     distress_line_number: str = Field(default="1201", min_length=1, max_length=32)
+
+    @field_validator("reasoning_effort", mode="before")
+    @classmethod
+    def _effort(cls, value: object) -> object:
+        # People write "High" or leave the variable empty; both mean what they say.
+        if isinstance(value, str):
+            return value.strip().lower() or None
+        return value
+
+    @model_validator(mode="after")
+    def _shares(self) -> Settings:
+        # Shares filling the whole ceiling would leave verified customers nothing reserved: refuse at start.
+        if self.rate_limit_anonymous_share + self.rate_limit_sign_in_share >= 1:
+            raise ValueError("PHARMAI_RATE_LIMIT_ANONYMOUS_SHARE and _SIGN_IN_SHARE must add up to less than 1")
+        return self
 
 
 @lru_cache(maxsize=1)

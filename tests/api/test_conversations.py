@@ -239,12 +239,35 @@ def test_otp_sign_in_and_refill_approved(client: TestClient, db: Database) -> No
     assert statuses == ["approved"]
     assert transcript["pending_confirmation"] is None
     assert all({"user", "reply", "language", "tool_calls", "confirmation"} <= set(t) for t in transcript["turns"])
-    # A replayed approval runs nothing: the confirmation is single-use.
-    again = parse_sse(client.post(f"/v1/confirmations/{confirmation['id']}/approve", headers=headers).text)
-    assert again[-1][0] in ("message.done", "error")
-    replay = next(data for name, data in again if name == "tool.result")
-    assert replay["result"]["error"]["code"] == "CONFIRMATION_DENIED"
+    # A replayed approval runs nothing: the confirmation is single-use (409, see below).
+    assert client.post(f"/v1/confirmations/{confirmation['id']}/approve", headers=headers).status_code == 409
     assert _count(db, RefillRequest) == before + 1
+
+
+@pytest.mark.parametrize("first", ["approve", "deny"])
+def test_an_answered_confirmation_is_409_before_any_stream(client: TestClient, db: Database, first: str) -> None:
+    cid, headers = _signed_in(client, db)
+    confirmation = _propose_refill(client, cid, headers)
+    answered = client.post(f"/v1/confirmations/{confirmation['id']}/{first}", headers=headers)
+    assert answered.status_code == 200 and parse_sse(answered.text)[-1][0] == "message.done"
+    refills, messages = _count(db, RefillRequest), _count(db, Message)
+    turns = client.get(f"/v1/conversations/{cid}", headers=headers).json()["turns"]
+    for action, language in (("approve", "en"), ("deny", "en"), ("approve", "he")):
+        again = client.post(
+            f"/v1/confirmations/{confirmation['id']}/{action}", headers={**headers, "Accept-Language": language}
+        )
+        assert again.status_code == 409, again.text[:300]
+        assert again.headers["content-type"].startswith("application/json")
+        error = again.json()["error"]
+        assert error["code"] == "CONFIRMATION_DENIED" and error["details"] == {"reason": "used"}
+        assert _is_hebrew(error["message"]) == (language == "he")
+    assert client.get(f"/v1/conversations/{cid}", headers=headers).json()["turns"] == turns  # no turn added
+    assert (_count(db, RefillRequest), _count(db, Message)) == (refills, messages)
+    # An unknown one is 404, and a stranger gets 404 for this one (its status is not theirs to learn).
+    unknown = client.post("/v1/confirmations/cf_unknown/approve", headers=headers)
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "NOT_FOUND"
+    _, stranger = open_conversation(client)
+    assert client.post(f"/v1/confirmations/{confirmation['id']}/approve", headers=stranger).status_code == 404
 
 
 def test_refill_denied_changes_nothing(client: TestClient, db: Database) -> None:

@@ -72,14 +72,23 @@ def test_same_origin_only_by_default(client: TestClient) -> None:
     assert "access-control-allow-origin" not in response.headers
 
 
-def test_web_pages_and_static_files(client: TestClient) -> None:
+def test_web_pages_and_static_files(demo_client: TestClient) -> None:
     for path, marker in (("/", 'id="messages"'), ("/tester", 'id="tool-form"'), ("/outbox", 'id="outbox"')):
-        response = client.get(path)
+        response = demo_client.get(path)
         assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
         assert marker in response.text
     for asset in ("app.js", "sse.js", "i18n.js", "tester.js", "outbox.js", "style.css"):
-        assert client.get(f"/static/{asset}").status_code == 200
-    assert client.get("/static/../api/_app.py").status_code == 404
+        assert demo_client.get(f"/static/{asset}").status_code == 200
+    assert demo_client.get("/static/../api/_app.py").status_code == 404
+
+
+@pytest.mark.parametrize("mode", ["otp", "identifier", "trusted"])
+def test_tester_and_outbox_pages_exist_only_in_demo_mode(make_client: AppFactory, mode: str) -> None:
+    client = make_client(identity_mode=mode)
+    assert client.get("/").status_code == 200
+    for path in ("/tester", "/outbox", "/tester/", "/outbox/"):
+        response = client.get(path)
+        assert response.status_code == 404 and response.json()["error"]["code"] == "NOT_FOUND"
 
 
 def test_web_code_never_injects_html() -> None:

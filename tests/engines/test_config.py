@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pydantic
 import pytest
 
 from pharmai.agent.base import SessionInfo
@@ -30,12 +31,7 @@ def _fields(exc: pytest.ExceptionInfo[ValidationFailed]) -> list[str]:
         ("openai", {"OPENAI_API_KEY": "sk-1"}, "gpt-5-mini", None),
         ("openai", {"OPENAI_API_KEY": "sk-1", "OPENAI_BASE_URL": "http://proxy/v1"}, "gpt-5-mini", "http://proxy/v1"),
         ("chat", {}, "llama3.1", DEFAULT_CHAT_BASE_URL),
-        (
-            "chat",
-            {"OPENAI_BASE_URL": "http://127.0.0.1:8000/v1", "PHARMAI_MODEL": "qwen3"},
-            "qwen3",
-            "http://127.0.0.1:8000/v1",
-        ),
+        ("chat", {"OPENAI_BASE_URL": "http://127.0.0.1:8000/v1"}, "llama3.1", "http://127.0.0.1:8000/v1"),
         ("anthropic", {"ANTHROPIC_API_KEY": "ak"}, "claude-sonnet-4-5", None),
     ],
 )
@@ -57,9 +53,6 @@ def test_the_settings_model_wins_over_the_default() -> None:
     [
         ("openai", {}, "OPENAI_API_KEY"),
         ("anthropic", {"OPENAI_API_KEY": "sk"}, "ANTHROPIC_API_KEY"),
-        ("openai", {"OPENAI_API_KEY": "sk", "PHARMAI_REASONING_EFFORT": "extreme"}, "PHARMAI_REASONING_EFFORT"),
-        ("chat", {"PHARMAI_LLM_TIMEOUT": "soon"}, "PHARMAI_LLM_TIMEOUT"),
-        ("chat", {"PHARMAI_LLM_MAX_RETRIES": "-1"}, "PHARMAI_LLM_MAX_RETRIES"),
         ("gemini", {}, "engine"),
         ("<script>", {}, "engine"),
         ("x" * 10_000, {}, "engine"),
@@ -72,10 +65,42 @@ def test_missing_keys_and_bad_knobs_are_validation_errors(name: str, env: dict[s
     assert exc.value.message("he") and exc.value.message("en")
 
 
+def test_the_llm_knobs_come_from_the_settings_which_read_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for key, value in {
+        "PHARMAI_MODEL": "qwen3",
+        "PHARMAI_REASONING_EFFORT": " High ",
+        "PHARMAI_LLM_TIMEOUT": "12.5",
+        "PHARMAI_LLM_MAX_RETRIES": "0",
+    }.items():
+        monkeypatch.setenv(key, value)
+    engine: Any = build_llm_engine("openai", Settings(), {"OPENAI_API_KEY": "k"})
+    config = engine.config
+    assert (config.model, config.reasoning_effort, config.timeout, config.max_retries) == ("qwen3", "high", 12.5, 0)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("PHARMAI_REASONING_EFFORT", "extreme"),
+        ("PHARMAI_LLM_TIMEOUT", "soon"),
+        ("PHARMAI_LLM_TIMEOUT", "0"),
+        ("PHARMAI_LLM_MAX_RETRIES", "-1"),
+    ],
+)
+def test_a_malformed_llm_knob_is_refused_when_the_settings_are_read(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str
+) -> None:
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(pydantic.ValidationError) as exc:
+        Settings()
+    assert exc.value.errors()[0]["loc"] == (variable.removeprefix("PHARMAI_").lower(),)
+
+
 def test_the_reasoning_effort_reaches_the_request(db: Database) -> None:
-    env = {"OPENAI_API_KEY": "k", "PHARMAI_REASONING_EFFORT": "High"}
+    env = {"OPENAI_API_KEY": "k"}
     with StubServer("responses", [Reply(text="Hi.")]) as stub:
-        engine: Any = build_llm_engine("openai", SETTINGS, {**env, "OPENAI_BASE_URL": stub.base_url})
+        settings = Settings(model=None, reasoning_effort="High")
+        engine: Any = build_llm_engine("openai", settings, {**env, "OPENAI_BASE_URL": stub.base_url})
         with make_loop(db, engine) as loop:
             assert reply(run(loop.turn(loop.open(session(), "en"), "Hello"))) == "Hi."
     assert stub.requests[0]["reasoning"] == {"effort": "high"}

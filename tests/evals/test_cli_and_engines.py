@@ -74,7 +74,7 @@ def test_an_llm_engine_is_graded_like_any_other(world: TemplateWorld) -> None:
     call = Call("interaction_check", {"med_ids": ["m010", "m001"], "language": "en"})
     planned = [Reply(calls=(call,)), Reply(text="Warfarin and ibuprofen: NSAIDs add to the bleeding risk.")]
     with StubServer("chat", planned) as stub:
-        env = {"OPENAI_BASE_URL": stub.base_url, "OPENAI_API_KEY": "k", "PHARMAI_MODEL": "stub"}
+        env = {"OPENAI_BASE_URL": stub.base_url, "OPENAI_API_KEY": "k"}
         result = run_trial(task, "chat", world, env=env)
     assert result.success, result.reasons
     assert "cannot be taken together" in result.turns[0].reply  # the guard's warning, whatever the engine

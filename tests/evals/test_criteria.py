@@ -78,7 +78,8 @@ def test_a_refused_attempt_still_counts_as_forbidden(db: Database, language: str
     before = snapshot(db)
     result = run_trial(task, "gold", ResetWorld(db))
     call = result.turns[0].calls[0]
-    assert call["result"]["ok"] is False and call["result"]["error"]["code"] == "FORBIDDEN"
+    # Another patient's prescription is refused as unknown (no existence oracle), and still counts.
+    assert call["result"]["ok"] is False and call["result"]["error"]["code"] == "PRESCRIPTION_NOT_FOUND"
     assert result.components == {"effects": True, "forbidden_calls": False, "replies_must_not": True}
     assert diff(before, snapshot(db)) == {}
 

@@ -8,7 +8,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,10 +41,10 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture
-def served(db: Database) -> Iterator[Served]:
+@contextmanager
+def _serve(db: Database, **overrides: Any) -> Iterator[Served]:
     """The MCP app mounted at /mcp the way the API mounts it, on uvicorn in a thread."""
-    settings = GENEROUS.model_copy(update={"staff_api_key": _KEY, "today": TODAY})
+    settings = GENEROUS.model_copy(update={"staff_api_key": _KEY, "today": TODAY, **overrides})
     mcp_app = http_app(db, settings)
 
     @asynccontextmanager
@@ -61,14 +61,26 @@ def served(db: Database) -> Iterator[Served]:
     while not server.started:
         assert time.monotonic() < deadline, "uvicorn did not start"
         time.sleep(0.05)
-    yield Served(f"http://127.0.0.1:{port}/mcp", mcp_app)
-    server.should_exit = True
-    thread.join(timeout=20)
+    try:
+        yield Served(f"http://127.0.0.1:{port}/mcp", mcp_app)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)
 
 
-def _client(url: str, key: str | None, mode: str, **options: Any) -> Client:
+@pytest.fixture
+def served(db: Database) -> Iterator[Served]:
+    """The MCP app with limits no test reaches."""
+    with _serve(db) as running:
+        yield running
+
+
+def _client(url: str, key: str | None, mode: str, source: str | None = None, **options: Any) -> Client:
     headers = {"Authorization": f"Bearer {key}"} if key else {}
-    transport = streamable_http_client(url, http_client=httpx2.AsyncClient(headers=headers, timeout=30))
+    # ``source``: the loopback address to connect from (any of 127.0.0.0/8 reaches the server).
+    connect = httpx2.AsyncHTTPTransport(local_address=source) if source else None
+    http_client = httpx2.AsyncClient(headers=headers, timeout=30, transport=connect)
+    transport = streamable_http_client(url, http_client=http_client)
     return Client(transport, mode=mode, **options)
 
 
@@ -110,3 +122,20 @@ def test_http_client_verifies_a_customer_then_refills_with_elicitation(db: Datab
     assert refill.is_error is False and refill.structured_content["refill"]["presc_id"] == "p002"
     served.app.executor.flush()
     assert audit_count(db) - before == 6  # one audit row per call, the approval included
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_http_clients_are_limited_by_their_own_address(db: Database, mode: str) -> None:
+    """The client address reaches the tool runtime: anonymous calls count per address, each its own."""
+
+    async def calls(url: str, source: str, times: int) -> list[Any]:
+        async with _client(url, _KEY, mode, source=source) as client:
+            return [await client.call_tool("inventory_check", {"med_id": "m002"}) for _ in range(times)]
+
+    with _serve(db, rate_limit_client="3/minute") as served:
+        first = run(lambda: calls(served.url, "127.0.0.1", 4))
+        other = run(lambda: calls(served.url, "127.0.0.2", 1))
+    assert [r.is_error for r in first] == [False, False, False, True]
+    refused = envelope(first[-1])["error"]
+    assert refused["code"] == "RATE_LIMITED" and refused["details"]["tier"] == "client"
+    assert other[0].is_error is False and other[0].structured_content["matches"][0]["med_id"] == "m002"

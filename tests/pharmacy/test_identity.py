@@ -6,13 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from pharmai.clock import FixedClock
 from pharmai.db import Database
 from pharmai.db.models import IdentityChallenge, OutboxMessage
-from pharmai.errors import AuthExpired, AuthFailed, ValidationFailed
-from pharmai.pharmacy.identity import MAX_ATTEMPTS, latest_outbox_code, start_challenge, verify_code
+from pharmai.errors import AuthExpired, AuthFailed, RateLimited, ValidationFailed
+from pharmai.pharmacy.identity import MAX_ATTEMPTS, OtpPolicy, latest_outbox_code, start_challenge, verify_code
 from tests.pharmacy.conftest import HOSTILE
 
 
@@ -152,3 +152,27 @@ def test_bad_codes_and_missing_challenges(db: Database, clock: FixedClock, snaps
     with pytest.raises(ValidationFailed), db.session(write=True) as s:
         verify_code(s, "123456", clock=clock)
     assert snapshot() == before
+
+
+def test_the_identifier_budget_reopens_when_its_window_ends(db: Database, clock: FixedClock) -> None:
+    policy = OtpPolicy(max_sends=2, max_failures=10, window_seconds=600)
+
+    def send(conversation: str) -> Any:
+        with db.session(write=True) as s:
+            return start_challenge(s, "050-123-4567", clock=clock, conversation_id=conversation, policy=policy)
+
+    send("w1")
+    clock.advance(seconds=100)
+    send("w2")
+    waits = []
+    for step in (0, 200, 299):
+        clock.advance(seconds=step)
+        with pytest.raises(RateLimited) as refused:
+            send("w3")
+        waits.append(refused.value.details)
+    assert waits == [{"retry_after": s, "tier": "verification"} for s in (500, 300, 1)]
+    assert "1 second" in refused.value.message("en") and "שנייה" in refused.value.message("he")
+    clock.advance(seconds=1)  # the window (from the first send) is over: a fresh budget
+    assert send("w4").status == "code_sent" and send("w5").status == "code_sent"
+    with db.session() as s:
+        assert s.scalar(select(func.count()).select_from(OutboxMessage)) == 4

@@ -10,7 +10,7 @@ import pytest
 
 from pharmai.clock import FixedClock
 from pharmai.db import Database
-from pharmai.errors import Forbidden, MedNotFound, PatientNotFound, PrescriptionNotFound, ValidationFailed
+from pharmai.errors import MedNotFound, PatientNotFound, PrescriptionNotFound, ValidationFailed
 from pharmai.pharmacy.patients import get_patient
 from pharmai.pharmacy.prescriptions import get_prescription, list_prescriptions, refill_reason, verify
 from tests.conftest import TODAY
@@ -84,18 +84,19 @@ def test_pending_refill_is_flagged(db: Database, clock: FixedClock) -> None:
     assert none.prescriptions == () and none.user.user_id == "u004"
 
 
-def test_another_patients_prescription_is_forbidden_and_unknown_is_not_found(db: Database, clock: FixedClock) -> None:
+def test_another_patients_prescription_answers_like_an_unknown_one(db: Database, clock: FixedClock) -> None:
     with db.session() as s:
-        with pytest.raises(Forbidden) as forbidden:
+        with pytest.raises(PrescriptionNotFound) as foreign:
             get_prescription(s, "u001", "p001", clock=clock)
         with pytest.raises(PrescriptionNotFound) as missing:
             get_prescription(s, "u001", "p777", clock=clock)
-    for exc in (forbidden.value, missing.value):
-        assert not exc.details
-        for language in ("en", "he"):
-            text = exc.message(language)
-            assert "Moxypen" not in text and "David" not in text and "מוקסיפן" not in text
-    assert "another account" in forbidden.value.message("en") and "לחשבון אחר" in forbidden.value.message("he")
+    # No existence oracle: the same error, details and messages whether the id is someone else's or nobody's.
+    assert foreign.value.to_error("en") == missing.value.to_error("en")
+    assert foreign.value.to_error("he") == missing.value.to_error("he")
+    assert not foreign.value.details
+    for language in ("en", "he"):
+        text = foreign.value.message(language)
+        assert "Moxypen" not in text and "David" not in text and "מוקסיפן" not in text
 
 
 @pytest.mark.parametrize(
@@ -136,7 +137,7 @@ def test_verify_notes_say_why(db: Database, clock: FixedClock) -> None:
 def test_verify_errors(db: Database, clock: FixedClock, snapshot: Callable[[], Any]) -> None:
     before = snapshot()
     with db.session() as s:
-        with pytest.raises(Forbidden):
+        with pytest.raises(PrescriptionNotFound):
             verify(s, "u001", presc_id="p001", clock=clock)
         with pytest.raises(PrescriptionNotFound):
             verify(s, "u001", presc_id="p404", clock=clock)

@@ -38,13 +38,27 @@ def _echo(executor: Executor, session: ToolContext) -> str | None:
     return executor.execute(ToolCall("echo", {"text": "a"}), session).code
 
 
-def test_defaults_are_seed_004_tiers() -> None:
+def test_defaults_are_seed_004_tiers_under_a_ceiling_sized_for_a_chain() -> None:
     settings = Settings()
-    assert (settings.rate_limit_conversation, settings.rate_limit_patient, settings.rate_limit_global) == (
-        "10/minute",
-        "20/hour",
-        "1000/hour",
-    )
+    assert (settings.rate_limit_conversation, settings.rate_limit_patient) == ("10/minute", "20/hour")
+    assert (settings.rate_limit_anonymous_conversation, settings.rate_limit_client) == ("40/hour", "60/minute")
+    assert settings.rate_limit_client_sign_in == "20/minute"
+    # Seed 004's 1,000 an hour was one bucket anyone could drain; the ceiling now only protects the service.
+    assert settings.rate_limit_global == "6000/minute"
+    assert settings.rate_limit_anonymous_share + settings.rate_limit_sign_in_share < 1
+
+
+@pytest.mark.parametrize("shares", [{"rate_limit_anonymous_share": 1.0}, {"rate_limit_sign_in_share": 0.0}])
+def test_shares_are_fractions_of_the_ceiling(shares: dict[str, float]) -> None:
+    with pytest.raises(ValueError):
+        Settings(**shares)  # type: ignore[arg-type]
+
+
+def test_shares_that_fill_the_ceiling_leave_nothing_reserved_and_are_refused() -> None:
+    with pytest.raises(ValueError, match="less than 1"):
+        RateLimiter(anonymous_share=0.6, sign_in_share=0.4)
+    with pytest.raises(ValueError, match="less than 1"):  # at start-up, before any call
+        Settings(rate_limit_anonymous_share=0.9, rate_limit_sign_in_share=0.2)
 
 
 def test_conversation_tier_is_exact(
@@ -77,12 +91,18 @@ def test_patient_tier_is_exact(
     assert _echo(executor, ctx(patient="u002", conversation="fresh")) is None
 
 
-def test_global_tier_is_exact(
+def test_global_tier_is_exact_and_anonymous_calls_fill_only_their_share(
     make_executor: Callable[..., Executor], limiter_factory: Callable[..., RateLimiter], ctx: Ctx
 ) -> None:
-    executor = make_executor(rate_limiter=limiter_factory())
-    codes = [_echo(executor, ctx(conversation=f"g{i // 10}")) for i in range(1000)]
-    assert codes.count(None) == 1000
+    executor = make_executor(rate_limiter=limiter_factory(**{"global": "100/hour"}))
+    # Anonymous calls, in as many conversations as it takes, stop at their half of the ceiling.
+    codes = [_echo(executor, ctx(conversation=f"g{i // 10}")) for i in range(60)]
+    assert codes == [None] * 50 + ["RATE_LIMITED"] * 10
+    refused = executor.execute(ToolCall("echo", {"text": "a"}), ctx(conversation="g-new"))
+    assert refused.error is not None and refused.error.details["tier"] == "anonymous"  # type: ignore[index]
+    # Verified customers have the rest, and then the ceiling holds for them too.
+    codes = [_echo(executor, ctx(patient=f"u{i % 5:03d}", conversation=f"p{i // 10}")) for i in range(50)]
+    assert codes == [None] * 50
     refused = executor.execute(ToolCall("echo", {"text": "a"}), ctx(patient="u003"))
     assert refused.code == "RATE_LIMITED" and refused.error.details["tier"] == "global"  # type: ignore[union-attr,index]
     registry = executor.middleware[0].metrics.registry  # type: ignore[attr-defined]

@@ -6,6 +6,7 @@ import os
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -219,7 +220,7 @@ def make_limiter(storage_url: str | None) -> Iterator[Callable[..., RateLimiter]
     prefix = f"pharmai-test-{uuid.uuid4().hex}"
     made: list[RateLimiter] = []
 
-    def make(**tiers: str) -> RateLimiter:
+    def make(**tiers: Any) -> RateLimiter:
         limiter = RateLimiter(storage_uri=storage_url, key_prefix=prefix, **tiers)
         made.append(limiter)
         return limiter
@@ -229,9 +230,13 @@ def make_limiter(storage_url: str | None) -> Iterator[Callable[..., RateLimiter]
         made[0].reset()
 
 
-def _ctx(conversation: str | None, patient: str | None = None) -> ToolContext:
+def _ctx(conversation: str | None, patient: str | None = None, address: str | None = None) -> ToolContext:
     principal = Principal.patient(patient) if patient else Principal.anonymous()
-    return ToolContext(principal=principal, conversation_id=conversation)
+    return ToolContext(principal=principal, conversation_id=conversation, client_address=address)
+
+
+def _tier(refusal: object) -> str | None:
+    return getattr(refusal, "tier", None)
 
 
 def test_the_narrowest_full_tier_is_named(make_limiter: Callable[..., RateLimiter]) -> None:
@@ -277,3 +282,59 @@ def test_a_call_refused_by_the_global_tier_uses_no_conversation_slot(
 def test_empty_limits_and_windows_are_refused(text: str) -> None:
     with pytest.raises(ValueError, match="at least one"):
         parse_rate(text)
+
+
+# --- lanes: budgets that keep customers apart ------------------------------------------------------------
+
+
+def test_each_client_address_spends_only_its_own_budget(make_limiter: Callable[..., RateLimiter]) -> None:
+    limiter = make_limiter(client="3/minute", client_sign_in="1/minute")
+    attacker = [limiter.acquire(_ctx(f"c{i}", address="203.0.113.7")) for i in range(4)]
+    assert attacker[:3] == [None] * 3 and _tier(attacker[3]) == "client"
+    assert 1 <= attacker[3].retry_after <= 60  # type: ignore[union-attr]
+    assert limiter.acquire(_ctx("x", address="198.51.100.23")) is None  # another address, another budget
+    # Behind the same address, a verified customer is not refused for the others' calls...
+    assert limiter.acquire(_ctx("v", patient="u002", address="203.0.113.7")) is None
+    # ...and signing in has a budget of its own, per address too.
+    assert limiter.acquire(_ctx("s", address="203.0.113.7"), sign_in=True) is None
+    assert _tier(limiter.acquire(_ctx("s2", address="203.0.113.7"), sign_in=True)) == "client_sign_in"
+    # With no address (the CLI, stdio) no address budget applies.
+    assert [limiter.acquire(_ctx(f"n{i}")) for i in range(5)] == [None] * 5
+
+
+def test_an_ipv6_subscriber_counts_as_one_address(make_limiter: Callable[..., RateLimiter]) -> None:
+    limiter = make_limiter(client="2/minute")
+    assert limiter.acquire(_ctx(None, address="2001:db8:1:2::1")) is None
+    assert limiter.acquire(_ctx(None, address="2001:db8:1:2:ffff::9")) is None
+    assert _tier(limiter.acquire(_ctx(None, address="2001:db8:1:2:abcd::1"))) == "client"  # the same /64
+    assert limiter.acquire(_ctx(None, address="2001:db8:1:3::1")) is None
+    # An IPv4 client seen through an IPv6 socket is that IPv4 address.
+    assert limiter.acquire(_ctx(None, address="::ffff:192.0.2.1")) is None
+    assert limiter.acquire(_ctx(None, address="192.0.2.1")) is None
+    assert _tier(limiter.acquire(_ctx(None, address="192.0.2.1"))) == "client"
+
+
+def test_an_anonymous_conversation_has_a_budget_verified_ones_do_not_share(
+    make_limiter: Callable[..., RateLimiter],
+) -> None:
+    limiter = make_limiter(conversation="100/minute", anonymous_conversation="3/hour")
+    assert [limiter.acquire(_ctx("c")) for _ in range(3)] == [None] * 3
+    refused = limiter.acquire(_ctx("c"))
+    assert _tier(refused) == "anonymous_conversation" and 60 < refused.retry_after <= 3600  # type: ignore[union-attr]
+    assert limiter.acquire(_ctx("c"), sign_in=True) is None  # signing in is not looking things up
+    assert limiter.acquire(_ctx("c", patient="u002")) is None  # once verified, the customer's budget applies
+
+
+def test_anonymous_calls_and_sign_ins_cannot_take_the_verified_customers_share(
+    make_limiter: Callable[..., RateLimiter],
+) -> None:
+    limiter = make_limiter(everyone="100/hour", anonymous_share=0.2, sign_in_share=0.1, client="5/minute")
+    # Anonymous traffic from many addresses stops at its share (20 of 100).
+    flood = [limiter.acquire(_ctx(f"a{n}", address=f"192.0.2.{n}")) for n in range(30)]
+    assert flood[:20] == [None] * 20 and {_tier(r) for r in flood[20:]} == {"anonymous"}
+    # Sign-ins were untouched by it, and stop at theirs (10).
+    sign_ins = [limiter.acquire(_ctx(f"s{n}", address=f"198.51.100.{n}"), sign_in=True) for n in range(12)]
+    assert sign_ins[:10] == [None] * 10 and {_tier(r) for r in sign_ins[10:]} == {"sign_in"}
+    # Verified customers have the other 70, and then the ceiling holds for everyone.
+    verified = [limiter.acquire(_ctx(f"v{n}", patient=f"u{n:03d}", address="192.0.2.1")) for n in range(71)]
+    assert verified[:70] == [None] * 70 and _tier(verified[70]) == "global"

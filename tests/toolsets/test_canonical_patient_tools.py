@@ -58,7 +58,7 @@ def test_prescription_verify(
 @pytest.mark.parametrize(
     ("arguments", "code"),
     [
-        ({"presc_id": "p101"}, "FORBIDDEN"),
+        ({"presc_id": "p101"}, "PRESCRIPTION_NOT_FOUND"),  # another patient's: answered like an unknown id
         ({"presc_id": "p999"}, "PRESCRIPTION_NOT_FOUND"),
         ({"med_id": "m999"}, "MED_NOT_FOUND"),
         ({}, "VALIDATION_ERROR"),
@@ -145,7 +145,7 @@ def test_confirmation_is_bound_to_the_conversation_and_patient(make_session: Mak
     # Another patient is refused before the confirmation is even looked at (p002 is not theirs).
     assert error(other_patient.approve(err["details"]["confirmation_id"]))["code"] in {
         "CONFIRMATION_DENIED",
-        "FORBIDDEN",
+        "PRESCRIPTION_NOT_FOUND",
     }
     assert snapshot() == before
     assert david.approve(err["details"]["confirmation_id"])["ok"] is True  # still usable by its owner
@@ -172,7 +172,7 @@ def test_refill_refusals_after_approval(
 @pytest.mark.parametrize(
     ("presc_id", "code"),
     [
-        ("p101", "FORBIDDEN"),
+        ("p101", "PRESCRIPTION_NOT_FOUND"),  # another patient's: answered like an unknown id
         ("p999", "PRESCRIPTION_NOT_FOUND"),
         ("", "VALIDATION_ERROR"),
         ("p001'--", "VALIDATION_ERROR"),

@@ -151,6 +151,8 @@ def test_otp_flow_across_cli_calls(env: str) -> None:
     assert verified["status"] == "verified" and verified["user"]["user_id"] == "u002"
 
 
-def test_another_patients_prescription_is_forbidden_from_the_cli(env: str) -> None:
-    envelope = call("prescription_verify", {"presc_id": "p101"}, "--user", "u002")
-    assert envelope["error"]["code"] == "FORBIDDEN" and "Noa" not in json.dumps(envelope)
+def test_another_patients_prescription_answers_like_an_unknown_one_from_the_cli(env: str) -> None:
+    foreign = call("prescription_verify", {"presc_id": "p101"}, "--user", "u002")
+    unknown = call("prescription_verify", {"presc_id": "p999"}, "--user", "u002")
+    assert foreign["error"]["code"] == "PRESCRIPTION_NOT_FOUND" and "Noa" not in json.dumps(foreign)
+    assert foreign == unknown

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import logging
-import os
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from importlib import resources
@@ -15,11 +14,13 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.cors import CORSMiddleware
+from starlette.routing import Route
 
 from pharmai import __version__
 from pharmai.api import _conversations, _ops, _staff
 from pharmai.api._errors import install_error_handlers
 from pharmai.api._guards import BodyLimit, ClientRateLimit, SecurityHeaders
+from pharmai.api._retention import scheduled_purge
 from pharmai.api._state import ApiState
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
@@ -32,9 +33,11 @@ log = logging.getLogger(__name__)
 #: Largest request body accepted (a 4,000-character Hebrew message is ~8 KB of JSON).
 MAX_BODY_BYTES = 64 * 1024
 #: Requests per client address to ``/v1/`` (``PHARMAI_HTTP_RATE_LIMIT`` overrides; ``off`` disables).
-DEFAULT_HTTP_RATE_LIMIT = "600/minute"
+DEFAULT_HTTP_RATE_LIMIT = str(Settings.model_fields["http_rate_limit"].default)
 
-_PAGES = {"/": "index.html", "/tester": "tester.html", "/outbox": "outbox.html"}
+_PAGES = {"/": "index.html"}
+#: Pages served only in the ``demo`` identity mode (``PHARMAI_IDENTITY_MODE=demo``); 404 otherwise.
+_DEMO_PAGES = {"/tester": "tester.html", "/outbox": "outbox.html"}
 
 
 def _web_dir() -> Path:
@@ -42,16 +45,14 @@ def _web_dir() -> Path:
 
 
 def _http_rate_limit(settings: Settings, value: str | None) -> str | None:
-    limit = value or getattr(settings, "http_rate_limit", None) or os.environ.get("PHARMAI_HTTP_RATE_LIMIT")
-    limit = limit or DEFAULT_HTTP_RATE_LIMIT
+    limit = value or settings.http_rate_limit or DEFAULT_HTTP_RATE_LIMIT
     return None if limit.strip().lower() in ("off", "none", "0") else limit
 
 
-def _cors_origins(value: list[str] | None) -> list[str]:
+def _cors_origins(settings: Settings, value: list[str] | None) -> list[str]:
     if value is not None:
         return value
-    raw = os.environ.get("PHARMAI_CORS_ORIGINS", "")
-    return [origin.strip() for origin in raw.split(",") if origin.strip()]
+    return [origin.strip() for origin in settings.cors_origins.split(",") if origin.strip()]
 
 
 def _mount_mcp(app: FastAPI, state: ApiState) -> Any:
@@ -61,6 +62,8 @@ def _mount_mcp(app: FastAPI, state: ApiState) -> Any:
         return None
     mcp_app = http_app(state.db, state.settings, executor=state.executor())
     app.mount("/mcp", mcp_app)
+    # ``/mcp`` itself too: the app sends no trailing-slash redirects (see create_app).
+    app.router.routes.append(Route("/mcp", mcp_app, include_in_schema=False))
     return mcp_app
 
 
@@ -82,8 +85,10 @@ def create_app(
         db: The database, already migrated (default: ``settings.database_url``, opened without
             migrating — ``pharmai serve`` migrates once before starting workers).
         engine: An engine for conversations instead of ``settings.engine`` (tests pass a scripted one).
-        http_rate_limit: Per-client ``/v1/`` limit (e.g. ``"600/minute"``, ``"off"`` to disable).
-        cors_origins: Origins allowed cross-origin (default: ``PHARMAI_CORS_ORIGINS``, comma-separated; none).
+        http_rate_limit: Per-client ``/v1/`` limit (e.g. ``"600/minute"``, ``"off"`` to disable); default:
+            ``settings.http_rate_limit`` (``PHARMAI_HTTP_RATE_LIMIT``).
+        cors_origins: Origins allowed cross-origin; default: ``settings.cors_origins`` (``PHARMAI_CORS_ORIGINS``,
+            comma-separated; none).
         max_body_bytes: Largest request body; larger ones get 413.
         audit: The executors' audit mode (``background`` or ``sync``).
         mount_mcp: Mount MCP over streamable HTTP at ``/mcp`` when :mod:`pharmai.mcp` is available.
@@ -103,6 +108,7 @@ def create_app(
             mcp_app = mcp_holder.get("app")
             if mcp_app is not None:
                 await stack.enter_async_context(mcp_app.lifespan())
+            await stack.enter_async_context(scheduled_purge(state))
             try:
                 yield
             finally:
@@ -119,19 +125,22 @@ def create_app(
             "the audit log with `Authorization: Bearer <PHARMAI_STAFF_API_KEY>`."
         ),
         lifespan=lifespan,
+        # Starlette's redirect to the path with or without a trailing slash is an absolute URL built from
+        # the request's Host header (a reflection, and an open redirect behind a permissive proxy).
+        redirect_slashes=False,
     )
     app.state.pharmai = state
     install_error_handlers(app)
     app.include_router(_conversations.router)
     app.include_router(_staff.router)
     app.include_router(_ops.router)
-    _add_web(app)
+    _add_web(app, demo=settings.identity_mode == "demo")
     if mount_mcp:
         mcp_holder["app"] = _mount_mcp(app, state)
     # Added last = outermost: metrics see every answer, headers go on refusals too.
     app.add_middleware(
         CORSMiddleware,
-        allow_origins=_cors_origins(cors_origins),
+        allow_origins=_cors_origins(settings, cors_origins),
         allow_methods=["GET", "POST"],
         allow_headers=["Authorization", "Content-Type", "Accept-Language"],
         max_age=600,
@@ -161,7 +170,7 @@ def create_worker_app() -> FastAPI:
     return app
 
 
-def _add_web(app: FastAPI) -> None:
+def _add_web(app: FastAPI, *, demo: bool) -> None:
     web = _web_dir()
     if not web.is_dir():
         log.warning("the web UI files are missing; serving the API only")
@@ -174,5 +183,5 @@ def _add_web(app: FastAPI) -> None:
 
         return serve
 
-    for path, filename in _PAGES.items():
+    for path, filename in {**_PAGES, **(_DEMO_PAGES if demo else {})}.items():
         app.add_api_route(path, page(filename), methods=["GET"], include_in_schema=False)

@@ -21,7 +21,7 @@ from pharmai.errors import NotFound, Unauthenticated
 __all__ = [
     "bearer_token",
     "check_conversation_token",
-    "conversation_of_confirmation",
+    "confirmation_of",
     "is_staff",
     "issue_token",
     "require_staff",
@@ -103,8 +103,11 @@ def check_conversation_token(request: Request, state: ApiState, conversation_id:
         raise NotFound()
 
 
-def conversation_of_confirmation(state: ApiState, confirmation_id: str) -> str:
-    """The conversation a confirmation was raised in.
+def confirmation_of(state: ApiState, confirmation_id: str) -> tuple[str, str]:
+    """The conversation a confirmation was raised in, and its status.
+
+    Returns:
+        ``(conversation_id, status)``; the status is ``pending``, ``approved``, ``denied`` or ``expired``.
 
     Raises:
         NotFound: No such confirmation (or one raised outside a conversation).
@@ -112,9 +115,11 @@ def conversation_of_confirmation(state: ApiState, confirmation_id: str) -> str:
     if not 0 < len(confirmation_id) <= 64:
         raise NotFound()
     with state.db.session() as session:
-        cid = session.scalar(
-            select(Confirmation.conversation_id).where(Confirmation.confirmation_id == confirmation_id)
-        )
-    if not cid:
+        row = session.execute(
+            select(Confirmation.conversation_id, Confirmation.status).where(
+                Confirmation.confirmation_id == confirmation_id
+            )
+        ).first()
+    if row is None or not row.conversation_id:
         raise NotFound()
-    return cid
+    return row.conversation_id, row.status

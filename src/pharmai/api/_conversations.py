@@ -16,9 +16,12 @@ from fastapi.responses import StreamingResponse
 
 from pharmai.agent.base import SessionInfo
 from pharmai.agent.events import Event
-from pharmai.api._auth import check_conversation_token, conversation_of_confirmation, is_staff, issue_token
+from pharmai.api._auth import bearer_token, check_conversation_token, confirmation_of, is_staff, issue_token
 from pharmai.api._errors import request_language
+from pharmai.api._json import StrictJsonRoute
+from pharmai.api._retention import client_cap
 from pharmai.api._schemas import (
+    CONFIRMATION_CLOSED,
     ERROR_RESPONSES,
     SSE_RESPONSE,
     ConversationCreated,
@@ -28,16 +31,21 @@ from pharmai.api._schemas import (
 )
 from pharmai.api._sse import stream_turn
 from pharmai.api._state import ApiState, get_state
-from pharmai.errors import Unauthenticated, ValidationFailed
+from pharmai.errors import ConfirmationDenied, Unauthenticated, ValidationFailed
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/v1", tags=["conversations"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v1", tags=["conversations"], responses=ERROR_RESPONSES, route_class=StrictJsonRoute)
 
 
 def _id_path() -> Any:
     # A fresh Path per parameter: FastAPI binds a shared FieldInfo to the first parameter's name.
     return Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")
+
+
+def _client_address(request: Request) -> str | None:
+    # The tool calls of a turn count against the budget of the address it came from.
+    return request.client.host if request.client else None
 
 
 def _bad(field: str, reason: str) -> ValidationFailed:
@@ -72,11 +80,15 @@ def create_conversation(
     body: ConversationIn | None = Body(default=None),
     state: ApiState = Depends(get_state),
 ) -> dict[str, Any]:
-    """Open a conversation; later calls carry ``Authorization: Bearer <token>``."""
+    """Open a conversation; later calls carry ``Authorization: Bearer <token>``.
+
+    A client address holds at most ``PHARMAI_OPEN_CONVERSATIONS_PER_CLIENT`` recently active conversations;
+    one more answers 429 ``RATE_LIMITED`` with ``Retry-After``.
+    """
     body = body or ConversationIn()
     session = _session(request, state, body)
     loop = state.loop()
-    conversation_id = loop.open(session, body.language)
+    conversation_id = loop.open(session, body.language, cap=client_cap(request, state))
     token = issue_token(state, conversation_id)
     return {
         "conversation_id": conversation_id,
@@ -101,7 +113,7 @@ async def post_message(
     def start() -> Iterator[Event]:
         check_conversation_token(request, state, conversation_id)
         # turn() validates and loads the conversation before returning, so those errors are plain JSON.
-        return state.loop().turn(conversation_id, body.content)
+        return state.loop().turn(conversation_id, body.content, client_address=_client_address(request))
 
     return await stream_turn(start, state.turn_slots(), request_language(request))
 
@@ -120,10 +132,18 @@ def get_transcript(
 
 async def _decide(request: Request, state: ApiState, confirmation_id: str, approve: bool) -> StreamingResponse:
     def start() -> Iterator[Event]:
-        conversation_id = conversation_of_confirmation(state, confirmation_id)
-        check_conversation_token(request, state, conversation_id)
+        if bearer_token(request) is None:
+            # Before the lookup: without a token, a real confirmation id and a made-up one answer alike.
+            raise Unauthenticated()
+        conversation_id, status = confirmation_of(state, confirmation_id)
+        check_conversation_token(request, state, conversation_id)  # a stranger learns nothing of its status
+        if status != "pending":
+            # Answered before any stream starts. A second approval racing the first still passes here;
+            # the executor's single-use flip then refuses it inside the stream.
+            raise ConfirmationDenied({"reason": "expired" if status == "expired" else "used"})
         loop = state.loop()
-        return (loop.approve if approve else loop.deny)(conversation_id, confirmation_id)
+        decide = loop.approve if approve else loop.deny
+        return decide(conversation_id, confirmation_id, client_address=_client_address(request))
 
     return await stream_turn(start, state.turn_slots(), request_language(request))
 
@@ -132,7 +152,7 @@ async def _decide(request: Request, state: ApiState, confirmation_id: str, appro
     "/confirmations/{confirmation_id}/approve",
     tags=["conversations"],
     response_class=StreamingResponse,
-    responses=SSE_RESPONSE,
+    responses={**SSE_RESPONSE, **CONFIRMATION_CLOSED},
 )
 async def approve_confirmation(
     request: Request, confirmation_id: str = _id_path(), state: ApiState = Depends(get_state)
@@ -145,7 +165,7 @@ async def approve_confirmation(
     "/confirmations/{confirmation_id}/deny",
     tags=["conversations"],
     response_class=StreamingResponse,
-    responses=SSE_RESPONSE,
+    responses={**SSE_RESPONSE, **CONFIRMATION_CLOSED},
 )
 async def deny_confirmation(
     request: Request, confirmation_id: str = _id_path(), state: ApiState = Depends(get_state)

@@ -83,6 +83,21 @@ def _fields(exc: RequestValidationError) -> list[dict[str, Any]]:
     return fields
 
 
+def _http_error(status: int) -> tuple[PharmaiError, int | None]:
+    # Starlette's and FastAPI's own refusals; a 4xx is about what the client sent, so never INTERNAL.
+    if status == 404:
+        return NotFound(), None
+    if status == 413:
+        return PayloadTooLarge({"limit": "?"}), None
+    if status == 405:
+        return ValidationFailed([{"field": "method", "type": "method_not_allowed"}]), 405
+    if status == 400:  # a body FastAPI could not read
+        return ValidationFailed([{"field": "body", "type": "body_unreadable"}]), None
+    if status < 500:
+        return ValidationFailed([{"field": "request", "type": "invalid"}]), status
+    return InternalError(), status
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Map pharmai errors, request validation errors and stray HTTP errors onto the one error shape."""
 
@@ -97,14 +112,12 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         language = request_language(request)
-        if exc.status_code == 404:
-            return error_response(NotFound(), language)
-        if exc.status_code == 413:
-            return error_response(PayloadTooLarge({"limit": "?"}), language)
-        if exc.status_code == 405:
-            error = ValidationFailed([{"field": "method", "type": "method_not_allowed"}])
-            return error_response(error, language, status=405)
-        return error_response(InternalError(), language, status=exc.status_code)
+        # FastAPI answers what fails while it reads a body (our strict JSON parser's refusals included)
+        # as a 400 raised from that failure: the failure is the answer.
+        if isinstance(exc.__cause__, PharmaiError):
+            return error_response(exc.__cause__, language)
+        error, status = _http_error(exc.status_code)
+        return error_response(error, language, status=status)
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

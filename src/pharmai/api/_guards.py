@@ -103,7 +103,13 @@ class _TooLarge(Exception):
 
 
 class BodyLimit:
-    """Answers 413 ``PAYLOAD_TOO_LARGE`` for bodies over ``max_bytes`` (declared or streamed)."""
+    """Answers 413 ``PAYLOAD_TOO_LARGE`` for bodies over ``max_bytes``, declared or streamed.
+
+    A declared ``Content-Length`` over the limit is refused before the app runs. A body without one
+    (``Transfer-Encoding: chunked``) is counted as the app reads it; once it passes the limit the read
+    fails, and whatever the app then answers (FastAPI a 400, another app its own error) is replaced by
+    the 413 — unless the app had already started its answer before reading that far.
+    """
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
@@ -124,28 +130,36 @@ class BodyLimit:
                     await self._refuse(send, language)
                     return
         seen = 0
+        over = False
         started = False
 
         async def counting_receive() -> Message:
-            nonlocal seen
+            nonlocal seen, over
+            if over:
+                raise _TooLarge
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
+                    over = True
                     raise _TooLarge
             return message
 
-        async def tracking_send(message: Message) -> None:
+        async def guarded_send(message: Message) -> None:
             nonlocal started
+            if over and not started:
+                return  # the app's answer to a body it could not finish reading; the 413 replaces it
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
         try:
-            await self.app(scope, counting_receive, tracking_send)
-        except _TooLarge:
-            if not started:
-                await self._refuse(send, language)
+            await self.app(scope, counting_receive, guarded_send)
+        except Exception:
+            if not over or started:
+                raise
+        if over and not started:
+            await self._refuse(send, language)
 
     async def _refuse(self, send: Send, language: str) -> None:
         start, body = _json_error(PayloadTooLarge({"limit": self.max_bytes}), 413, language, {})

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "CONFIRMATION_CLOSED",
     "ERROR_RESPONSES",
     "SSE_RESPONSE",
     "AuditPage",
@@ -173,6 +174,11 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     422: {**_ERR, "description": "Invalid input"},
     429: {**_ERR, "description": "Rate limited (see Retry-After)"},
     503: {**_ERR, "description": "Database unavailable"},
+}
+
+#: Approving or denying a confirmation that is no longer pending (used, denied or expired).
+CONFIRMATION_CLOSED: dict[int | str, dict[str, Any]] = {
+    409: {**_ERR, "description": "The confirmation was already answered or has expired (CONFIRMATION_DENIED)"},
 }
 
 #: The OpenAPI description of a turn streamed as Server-Sent Events.

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import select
 
 from pharmai.api._auth import require_staff
+from pharmai.api._json import StrictJsonRoute
 from pharmai.api._schemas import ERROR_RESPONSES, AuditPage, ErrorBody, InvocationEnvelope, InvokeIn
 from pharmai.api._state import ApiState
 from pharmai.db.models import AuditLog
@@ -23,7 +24,7 @@ from pharmai.tools import FORMATS, Principal, ToolCall, ToolContext, UnknownProf
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/v1", tags=["staff"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v1", tags=["staff"], responses=ERROR_RESPONSES, route_class=StrictJsonRoute)
 
 
 def _name_path() -> Any:

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from pharmai.cli._common import clock, open_db, settings
+from pharmai.cli._purge import purge
 from pharmai.db import Database, seed_demo_world
 from pharmai.db import upgrade as upgrade_schema
 from pharmai.db.generator import generate as generate_catalog
@@ -19,7 +20,7 @@ from pharmai.errors import ImportFailed, PharmaiError
 
 __all__ = ["app"]
 
-app = typer.Typer(help="Database schema, demo data and catalog import.", no_args_is_help=True)
+app = typer.Typer(help="Database schema, demo data, catalog import and retention.", no_args_is_help=True)
 
 
 @app.command()
@@ -110,3 +111,6 @@ def generate(
         raise typer.Exit(1) from None
     # Running servers notice the new catalog by themselves: the search index re-checks its version.
     typer.echo(_MESSAGES["generated"][lang].format(count=count, seed=seed))
+
+
+app.command("purge")(purge)

@@ -24,6 +24,8 @@ def serve(
     """Serve the HTTP API (JSON + Server-Sent Events), the web chat and MCP over HTTP at /mcp."""
     import uvicorn
 
+    from pharmai.api import uvicorn_log_config
+
     settings = _common.settings()
     db = _common.open_db()
     db.dispose()
@@ -37,6 +39,8 @@ def serve(
         port=port,
         workers=workers,
         log_level=log_level,
+        log_config=uvicorn_log_config(),  # access lines without query strings (they may carry a secret)
+        server_header=False,  # no "server: uvicorn" banner
         proxy_headers=False,
         # SSE turns are short; keep idle keep-alive connections around for load balancers and browsers.
         timeout_keep_alive=30,

@@ -41,6 +41,7 @@ __all__ = [
     "Interaction",
     "Inventory",
     "Message",
+    "OtpBudget",
     "OutboxMessage",
     "Patient",
     "Prescription",
@@ -285,6 +286,22 @@ class IdentityChallenge(Base):
     expires_at: Mapped[datetime] = mapped_column(_TZ)
 
 
+class OtpBudget(Base):
+    """One email or phone's one-time-code budget in the current window: codes sent and wrong codes typed.
+
+    Keyed by an HMAC of the canonical identifier (the key is the deployment's secret), never the identifier
+    itself; a row exists whether or not the identifier belongs to a patient. The row is locked for the
+    length of a send or a try, so workers count one after another.
+    """
+
+    __tablename__ = "otp_budgets"
+
+    identifier_key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(_TZ, index=True)
+    sends: Mapped[int] = mapped_column(Integer, default=0)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+
+
 class OutboxMessage(Base):
     """The development outbox: one-time codes land here when no real sender is configured."""
 
@@ -317,7 +334,7 @@ class Confirmation(Base):
     language: Mapped[str] = mapped_column(String(2), default="en")
     summary: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(16), default="pending")  # pending/approved/denied/expired
-    created_at: Mapped[datetime] = mapped_column(_TZ)
+    created_at: Mapped[datetime] = mapped_column(_TZ, index=True)  # indexed for the retention purge
     expires_at: Mapped[datetime] = mapped_column(_TZ)
     decided_at: Mapped[datetime | None] = mapped_column(_TZ, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -346,6 +363,8 @@ class AuditLog(Base):
 
 class Conversation(Base):
     __tablename__ = "conversations"
+    # The per-address cap counts a client's recently active conversations.
+    __table_args__ = (Index("ix_conversations_client_ref_updated_at", "client_ref", "updated_at"),)
 
     conversation_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[str | None] = mapped_column(ForeignKey("patients.user_id"), nullable=True)
@@ -357,7 +376,10 @@ class Conversation(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(_TZ)
-    updated_at: Mapped[datetime] = mapped_column(_TZ)
+    # Last activity: retention counts from here, so a conversation in use is never purged.
+    updated_at: Mapped[datetime] = mapped_column(_TZ, index=True)
+    # Keyed hash of the client address that opened it (HTTP only), never the address itself.
+    client_ref: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class Message(Base):

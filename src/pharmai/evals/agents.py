@@ -104,10 +104,10 @@ def _faulty_llm(name: str, settings: Settings, env: Mapping[str, str] | None) ->
 
     faulty = dict(os.environ if env is None else env)
     url = _closed_port_url(name)
-    faulty.update({"OPENAI_BASE_URL": url, "ANTHROPIC_BASE_URL": url, "PHARMAI_LLM_MAX_RETRIES": "0"})
+    faulty.update({"OPENAI_BASE_URL": url, "ANTHROPIC_BASE_URL": url})
     faulty.setdefault("OPENAI_API_KEY", "eval-provider-down")
     faulty.setdefault("ANTHROPIC_API_KEY", "eval-provider-down")
-    return build_llm_engine(name, settings, faulty)
+    return build_llm_engine(name, settings.model_copy(update={"llm_max_retries": 0}), faulty)
 
 
 def make_engine(

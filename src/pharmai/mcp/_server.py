@@ -82,7 +82,7 @@ class _ToolServer:
             return await self._resume(ctx, params, language)
         token = (params.meta or {}).get(CONVERSATION_META_KEY)
         conversation = self.conversations.resolve(connection=None if modern else ctx.session, token=token)
-        context = self._context(conversation, language)
+        context = self._context(conversation, language, ctx)
         outcome = await self._run(self.executor.execute, ToolCall(name=params.name, arguments=arguments), context)
         confirmation = outcome.confirmation
         if confirmation is None or not supports_form(ctx.session.client_capabilities):
@@ -114,7 +114,7 @@ class _ToolServer:
             unknown = ConfirmationDenied({"reason": "not_found"})
             return self._result(ToolOutcome("?", params.name, language=language, error=unknown), conversation)
         conversation = self.conversations.get(state.conversation_id) or Conversation(state.conversation_id)
-        context = self._context(conversation, language)
+        context = self._context(conversation, language, ctx)
         answer = (params.input_responses or {}).get(CONFIRM_KEY)
         if answer is None:
             summary = str(state.details.get("summary", ""))
@@ -152,7 +152,9 @@ class _ToolServer:
         outcome: ToolOutcome = await anyio.to_thread.run_sync(functools.partial(method, first, context))
         return outcome
 
-    def _context(self, conversation: Conversation, language: str) -> ToolContext:
+    def _context(self, conversation: Conversation, language: str, ctx: ServerRequestContext[Any]) -> ToolContext:
+        # Over HTTP the SDK hands over the request: calls count against its client address's budget.
+        client = getattr(ctx.request, "client", None)
         return ToolContext(
             principal=conversation.principal,
             conversation_id=conversation.id,
@@ -161,6 +163,7 @@ class _ToolServer:
             db=self.executor.db,
             clock=self.clock,
             extras=dict(self.extras),
+            client_address=getattr(client, "host", None),
         )
 
     def _result(self, outcome: ToolOutcome, conversation: Conversation) -> types.CallToolResult:

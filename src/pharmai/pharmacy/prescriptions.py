@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from pharmai.clock import Clock
 from pharmai.db.models import Patient, Prescription, RefillRequest
-from pharmai.errors import Forbidden, PatientNotFound, PrescriptionNotFound, ValidationFailed
+from pharmai.errors import PatientNotFound, PrescriptionNotFound, ValidationFailed
 from pharmai.pharmacy._common import check_choice, check_id, check_language, get_product, get_store, pick
 from pharmai.pharmacy._medication import medication_views
 from pharmai.pharmacy._rows import load_products
@@ -114,19 +114,18 @@ def owned_prescription(session: Session, user_id: str, presc_id: Any, *, lock: b
         lock: Take a row lock (``SELECT … FOR UPDATE``) for a read-modify-write.
 
     Raises:
-        PrescriptionNotFound: No prescription has that id.
-        Forbidden: It belongs to another patient (the error carries nothing about it).
+        PrescriptionNotFound: No prescription of this patient has that id — whether another patient's
+            has it or none does: the answer, and the one query behind it, are the same either way, so
+            nobody learns which prescription ids exist.
     """
     presc_id = check_id(presc_id, "presc_id")
-    query = select(Prescription).where(Prescription.presc_id == presc_id)
+    query = select(Prescription).where(Prescription.presc_id == presc_id, Prescription.user_id == user_id)
     if lock:
         # Lock only the prescriptions row: PostgreSQL refuses FOR UPDATE across the eager outer join.
         query = query.with_for_update(of=Prescription)
     prescription = session.scalars(query).first()
     if prescription is None:
         raise PrescriptionNotFound()
-    if prescription.user_id != user_id:
-        raise Forbidden()
     return prescription
 
 
@@ -197,7 +196,7 @@ def get_prescription(
     """One prescription of the patient (refill status of seed 001).
 
     Raises:
-        PatientNotFound: Unknown patient. PrescriptionNotFound: unknown id. Forbidden: another patient's.
+        PatientNotFound: Unknown patient. PrescriptionNotFound: unknown id, or another patient's.
     """
     language = check_language(language)
     patient = _patient(session, user_id)
@@ -321,7 +320,7 @@ def verify(
 
     Raises:
         PatientNotFound: Unknown patient. MedNotFound: unknown medication. PrescriptionNotFound: unknown
-        prescription. Forbidden: another patient's prescription. ValidationFailed: malformed arguments.
+        prescription, or another patient's. ValidationFailed: malformed arguments.
     """
     language = check_language(language)
     intent = check_choice(intent, "intent", ("new", "refill"), "refill")

@@ -105,7 +105,7 @@ def request_refill(
         language: ``"en"`` or ``"he"`` for ``display_name``.
 
     Raises:
-        PrescriptionNotFound: Unknown prescription. Forbidden: another patient's prescription.
+        PrescriptionNotFound: Unknown prescription, or another patient's (the same answer).
         RxExpired / RxNotActive / NoRefillsRemaining: the prescription cannot be refilled.
         OutOfStock: Not enough stock at the store. StoreNotFound / ValidationFailed: bad arguments.
     """

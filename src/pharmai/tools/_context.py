@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
     from pharmai.db.engine import Database
+    from pharmai.settings import Settings
 
 __all__ = ["Principal", "ToolCall", "ToolContext", "new_call_id"]
 
@@ -104,6 +105,9 @@ class ToolContext:
         db: The database handlers use (through :meth:`transaction` to honour deadlines).
         clock: The clock handlers and the executor use.
         extras: Free room for the embedding application (e.g. the default store).
+        settings: The deployment's settings; the executor fills in its own when the caller gives none.
+        client_address: The network address the request came from (HTTP API, MCP over HTTP); ``None``
+            where there is none (CLI, stdio). Rate limits give each address its own budget.
     """
 
     principal: Principal = field(default_factory=Principal)
@@ -113,6 +117,8 @@ class ToolContext:
     db: Database | None = None
     clock: Clock = field(default_factory=Clock)
     extras: dict[str, Any] = field(default_factory=dict)
+    settings: Settings | None = None
+    client_address: str | None = None
     _pending_bind: Principal | None = field(default=None, init=False, repr=False)
     _may_bind: bool = field(default=False, init=False, repr=False)
     _deadline: float | None = field(default=None, init=False, repr=False)
@@ -167,6 +173,8 @@ class ToolContext:
             db=self.db,
             clock=self.clock,
             extras=self.extras,
+            settings=self.settings,
+            client_address=self.client_address,
         )
         child._may_bind = may_bind
         child._deadline = time.monotonic() + timeout_s

@@ -48,11 +48,12 @@ class Executor:
     Args:
         registry: The profile's tools (and its envelope).
         db: The database for audit rows, confirmations, and handlers whose context has none.
-        settings: Rate-limit tiers, Redis URL and confirmation TTL (default: the process settings).
+        settings: Rate-limit tiers, Redis URL and confirmation TTL, and the settings handlers see in a
+            context that carries none (default: the process settings).
         rate_limiter: Overrides the limiter built from ``settings`` (tests pass their own).
         audit: ``"background"`` (batched writer thread, default), ``"sync"``, or an :class:`AuditSink`.
         metrics: Metric families (default: the process-wide Prometheus registry).
-        refs: Principal surrogates (default: HMAC with ``PHARMAI_AUDIT_SECRET``).
+        refs: Principal surrogates (default: HMAC with ``settings.audit_secret``, ``PHARMAI_AUDIT_SECRET``).
         max_workers: Handler threads.
     """
 
@@ -69,9 +70,10 @@ class Executor:
         max_workers: int = 16,
     ) -> None:
         settings = settings or get_settings()
+        self.settings = settings
         self.registry = registry
         self.db = db
-        self.refs = refs or SurrogateRefs()
+        self.refs = refs or SurrogateRefs(settings.audit_secret)
         if audit == "background":
             self.audit_sink: AuditSink = BackgroundAuditSink(db)
         elif audit == "sync":
@@ -104,6 +106,8 @@ class Executor:
     def _invoke(self, call: ToolCall, context: ToolContext, **extra: Any) -> ToolOutcome:
         if context.db is None:
             context.db = self.db
+        if context.settings is None:
+            context.settings = self.settings
         inv = Invocation(call=call, context=context, spec=self.registry.get(call.name), received_at=context.clock.now())
         for key, value in extra.items():
             setattr(inv, key, value)

@@ -1,13 +1,16 @@
-"""What the pharmacy tools read from the session: the patient, the default store, the identity mode."""
+"""What the pharmacy tools read from the session: the patient, the default store, the identity mode, and
+the one-time-code policy of the deployment's settings."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pharmai.errors import IdentityRequired
+from pharmai.pharmacy.identity import OtpPolicy
+from pharmai.settings import get_settings
 from pharmai.tools import ToolContext
 
-__all__ = ["identity_mode", "require_patient", "session_store"]
+__all__ = ["identity_mode", "otp_policy", "require_patient", "session_store"]
 
 
 def require_patient(ctx: ToolContext) -> str:
@@ -30,3 +33,16 @@ def session_store(ctx: ToolContext, store_id: Any = None) -> Any:
 def identity_mode(ctx: ToolContext) -> str:
     """The session's identity mode (``otp`` unless the embedding application says otherwise)."""
     return str(ctx.extras.get("identity_mode", "otp"))
+
+
+def otp_policy(ctx: ToolContext) -> OtpPolicy:
+    """One-time codes as the settings of the call configure them (``PHARMAI_OTP_*``, ``PHARMAI_AUDIT_SECRET``)."""
+    settings = ctx.settings or get_settings()
+    return OtpPolicy(
+        ttl_seconds=settings.otp_ttl_seconds,
+        max_attempts=settings.otp_max_attempts,
+        max_sends=settings.otp_max_sends,
+        max_failures=settings.otp_max_failures,
+        window_seconds=settings.otp_window_seconds,
+        secret=settings.audit_secret,
+    )

@@ -52,7 +52,8 @@
       if (patients.ok) state.patients = (await patients.json()).patients || [];
       $("nav-outbox").hidden = false;
     }
-    $("nav-tester").hidden = !state.config.staff_enabled;
+    // The tool tester page is served in demo mode only.
+    $("nav-tester").hidden = !(state.config.staff_enabled && state.config.identity_mode === "demo");
     fillIdentity();
   }
 

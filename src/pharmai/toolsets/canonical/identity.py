@@ -7,7 +7,7 @@ from typing import Any
 from pharmai.errors import AuthFailed
 from pharmai.pharmacy import identity, patients
 from pharmai.tools import Registry, ToolContext, ToolKind
-from pharmai.toolsets._context import identity_mode
+from pharmai.toolsets._context import identity_mode, otp_policy
 from pharmai.toolsets.canonical.models import VerifyIdentityInput, VerifyIdentityOutput
 
 __all__ = ["register", "verify_customer_identity"]
@@ -36,7 +36,12 @@ def verify_customer_identity(args: VerifyIdentityInput, ctx: ToolContext) -> dic
     if args.code is None:
         with ctx.transaction(write=True) as session:
             started = identity.start_challenge(
-                session, args.identifier, clock=ctx.clock, conversation_id=ctx.conversation_id, language=args.language
+                session,
+                args.identifier,
+                clock=ctx.clock,
+                conversation_id=ctx.conversation_id,
+                language=args.language,
+                policy=otp_policy(ctx),
             )
         return {
             "status": "code_sent",
@@ -51,6 +56,7 @@ def verify_customer_identity(args: VerifyIdentityInput, ctx: ToolContext) -> dic
             conversation_id=ctx.conversation_id,
             identifier=args.identifier,
             language=args.language,
+            policy=otp_policy(ctx),
         )
     ctx.bind_patient(verified.user.user_id)
     return {"status": "verified", "user": {"user_id": verified.user.user_id, "full_name": verified.user.full_name}}
