@@ -29,27 +29,24 @@ import json
 import os
 import platform
 import random
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
+from _backends import Backend, free_port, pg_reachable
 from _loadgen import Connection, HttpError
 
 from pharmai.db import Database
 from pharmai.pharmacy.identity import latest_outbox_code
 
 RESULTS = Path(__file__).resolve().parent / "results" / "abuse.json"
-PG_URL = os.environ.get("PHARMAI_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-REDIS_URL = os.environ.get("PHARMAI_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 WORKERS = 2
 TARGET_SUCCESS = 0.99
 VISIT_TIMEOUT_S = 10.0
@@ -75,74 +72,9 @@ CUSTOMERS = (
 )
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _pg_reachable() -> bool:
-    try:
-        import psycopg
-        import redis
-
-        psycopg.connect(PG_URL.replace("postgresql+psycopg://", "postgresql://"), connect_timeout=3).close()
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
-        return True
-    except Exception:
-        return False
-
-
-class _Backend:
-    """A fresh database (a temp SQLite file, or a throwaway PostgreSQL schema) and fresh Redis keys."""
-
-    def __init__(self, name: str, workdir: Path) -> None:
-        self.name = name
-        self.schema: str | None = None
-        self.prefix: str | None = None
-        self.env: dict[str, str] = {}
-        if name == "sqlite":
-            self.url = f"sqlite:///{workdir / 'abuse.db'}"
-        else:
-            from sqlalchemy import create_engine, text
-
-            self.schema = f"pharmai_abuse_{uuid.uuid4().hex[:10]}"
-            engine = create_engine(PG_URL)
-            with engine.begin() as conn:
-                conn.execute(text(f'CREATE SCHEMA "{self.schema}"'))
-            engine.dispose()
-            sep = "&" if "?" in PG_URL else "?"
-            self.url = f"{PG_URL}{sep}options=-csearch_path%3D{self.schema}"
-            # The server outlives the run: counts of another run must not be found under these keys.
-            self.prefix = f"pharmai-abuse-{uuid.uuid4().hex[:10]}"
-            self.env.update({"PHARMAI_REDIS_URL": REDIS_URL, "PHARMAI_REDIS_KEY_PREFIX": self.prefix})
-        self.env["PHARMAI_DATABASE_URL"] = self.url
-
-    @property
-    def label(self) -> str:
-        return "postgresql+redis" if self.name == "postgresql" else self.name
-
-    def drop(self) -> None:
-        if self.schema:
-            from sqlalchemy import create_engine, text
-
-            engine = create_engine(PG_URL)
-            with engine.begin() as conn:
-                conn.execute(text(f'DROP SCHEMA "{self.schema}" CASCADE'))
-            engine.dispose()
-        if self.prefix:
-            import redis
-
-            server = redis.Redis.from_url(REDIS_URL)
-            keys = list(server.scan_iter(match=self.prefix + ":*", count=1000))
-            if keys:
-                server.delete(*keys)
-            server.close()
-
-
-def _launch(backend: _Backend, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+def _launch(backend: Backend, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     """Start the server of ``backend`` (without waiting for it: several start at once, to keep the run short)."""
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PHARMAI_")}
     env.update(backend.env)
     # The deployment's defaults for every limit: only the engine, identity mode and date are pinned.
@@ -317,7 +249,7 @@ async def _attack(base: str, source: str, seconds: float, connections: int) -> d
     }
 
 
-async def _customers(base: str, backend: _Backend, seconds: float) -> dict[str, Any]:
+async def _customers(base: str, backend: Backend, seconds: float) -> dict[str, Any]:
     """One visit due every second for ``seconds``; each visit waits for the one before."""
     host, port = base.removeprefix("http://").rsplit(":", 1)
     db = Database(backend.url)
@@ -341,7 +273,7 @@ async def _customers(base: str, backend: _Backend, seconds: float) -> dict[str, 
     }
 
 
-def _run(base: str, backend: _Backend, seconds: float, attackers: int) -> dict[str, Any]:
+def _run(base: str, backend: Backend, seconds: float, attackers: int) -> dict[str, Any]:
     """The attacker (its own process, so its flood does not slow the customers' client) and the customers."""
     command = [sys.executable, __file__, "--attack", base, "--source", ATTACKER, "--seconds", str(seconds + LEAD_S)]
     command += ["--attackers", str(attackers)]
@@ -381,7 +313,7 @@ def main() -> int:
         print(json.dumps(asyncio.run(_attack(args.attack, args.source, args.seconds, args.attackers))))
         return 0
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
-    if "postgresql" in backends and not _pg_reachable():
+    if "postgresql" in backends and not pg_reachable():
         print("PostgreSQL or Redis unreachable: skipping the postgresql backend")
         backends.remove("postgresql")
     machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
@@ -390,10 +322,10 @@ def main() -> int:
     runs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="pharmai-abuse-") as tmp:
         workdir = Path(tmp)
-        servers: list[tuple[_Backend, subprocess.Popen[bytes], str]] = []
+        servers: list[tuple[Backend, subprocess.Popen[bytes], str]] = []
         try:
             for name in backends:
-                backend = _Backend(name, workdir)
+                backend = Backend(name, workdir, tag="abuse", own_redis_keys=True)
                 servers.append((backend, *_launch(backend, workdir)))
             for backend, process, base in servers:
                 _wait_ready(process, base, workdir / f"server-{backend.name}.log")

@@ -28,22 +28,19 @@ import asyncio
 import json
 import os
 import platform
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
 import httpx
+from _backends import Backend, free_port, pg_reachable
 from _loadgen import Connection, HttpError
 
 RESULTS = Path(__file__).resolve().parent / "results" / "api.json"
-PG_URL = os.environ.get("PHARMAI_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-REDIS_URL = os.environ.get("PHARMAI_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 CONCURRENCY = (16, 64)
 TARGET_RATE = 300.0
 TARGET_P99_MS = 100.0
@@ -58,57 +55,8 @@ MESSAGES = (
 )
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _pg_reachable() -> bool:
-    try:
-        import psycopg
-        import redis
-
-        psycopg.connect(PG_URL.replace("postgresql+psycopg://", "postgresql://"), connect_timeout=3).close()
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
-        return True
-    except Exception:
-        return False
-
-
-class _Backend:
-    """A fresh database for one run (a temp SQLite file, or a throwaway PostgreSQL schema)."""
-
-    def __init__(self, name: str, workdir: Path) -> None:
-        self.name = name
-        self.schema: str | None = None
-        self.env: dict[str, str] = {}
-        if name == "sqlite":
-            self.env["PHARMAI_DATABASE_URL"] = f"sqlite:///{workdir / 'bench.db'}"
-        else:
-            from sqlalchemy import create_engine, text
-
-            self.schema = f"pharmai_bench_{uuid.uuid4().hex[:10]}"
-            engine = create_engine(PG_URL)
-            with engine.begin() as conn:
-                conn.execute(text(f'CREATE SCHEMA "{self.schema}"'))
-            engine.dispose()
-            sep = "&" if "?" in PG_URL else "?"
-            self.env["PHARMAI_DATABASE_URL"] = f"{PG_URL}{sep}options=-csearch_path%3D{self.schema}"
-            self.env["PHARMAI_REDIS_URL"] = REDIS_URL
-
-    def drop(self) -> None:
-        if self.schema:
-            from sqlalchemy import create_engine, text
-
-            engine = create_engine(PG_URL)
-            with engine.begin() as conn:
-                conn.execute(text(f'DROP SCHEMA "{self.schema}" CASCADE'))
-            engine.dispose()
-
-
-def _start_server(backend: _Backend, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
+def _start_server(backend: Backend, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PHARMAI_")}
     env.update(backend.env)
     env.update(
@@ -270,14 +218,14 @@ def main() -> int:
     parser.add_argument("--backends", default="sqlite,postgresql", help="Comma-separated: sqlite, postgresql.")
     args = parser.parse_args()
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
-    if "postgresql" in backends and not _pg_reachable():
+    if "postgresql" in backends and not pg_reachable():
         print("PostgreSQL or Redis unreachable: skipping the postgresql backend")
         backends.remove("postgresql")
     runs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="pharmai-bench-") as tmp:
         workdir = Path(tmp)
         for name in backends:
-            backend = _Backend(name, workdir)
+            backend = Backend(name, workdir, tag="bench")
             process, base = _start_server(backend, workdir)
             try:
                 for concurrency in CONCURRENCY:
