@@ -16,12 +16,15 @@ import httpx2
 import pytest
 import uvicorn
 from mcp.client.streamable_http import streamable_http_client
+from sqlalchemy import select
 from starlette.applications import Starlette
 from starlette.routing import Route
 
 from mcp import Client
 from pharmai.db import Database
-from pharmai.mcp import McpHttpApp, http_app
+from pharmai.db.models import AuditLog
+from pharmai.mcp import CONVERSATION_META_KEY, McpHttpApp, http_app
+from pharmai.tools import SurrogateRefs
 from tests.conftest import TODAY
 from tests.mcp.conftest import MODES, answering, audit_count, envelope, newest_code, run
 from tests.toolsets.conftest import GENEROUS
@@ -139,3 +142,83 @@ def test_http_clients_are_limited_by_their_own_address(db: Database, mode: str) 
     refused = envelope(first[-1])["error"]
     assert refused["code"] == "RATE_LIMITED" and refused["details"]["tier"] == "client"
     assert other[0].is_error is False and other[0].structured_content["matches"][0]["med_id"] == "m002"
+
+
+def test_a_standard_session_signs_in_without_meta(db: Database, served: Served) -> None:
+    """A client that never echoes ``_meta`` keeps one conversation for its whole MCP session."""
+
+    async def body() -> tuple[Any, ...]:
+        async with _client(served.url, _KEY, "legacy") as client:
+            denied = await client.call_tool("get_user_prescriptions", {})
+            sent = await client.call_tool("verify_customer_identity", {"identifier": "david.cohen@example.com"})
+            code = newest_code(db)
+            verified = await client.call_tool(
+                "verify_customer_identity", {"identifier": "david.cohen@example.com", "code": code}
+            )
+            mine = await client.call_tool("get_user_prescriptions", {})
+            return denied, sent, verified, mine
+
+    denied, sent, verified, mine = run(body)
+    assert envelope(denied)["error"]["code"] == "IDENTITY_REQUIRED"
+    assert sent.structured_content["status"] == "code_sent"
+    assert verified.is_error is False and verified.structured_content["user"]["user_id"] == "u002"
+    assert mine.is_error is False and mine.structured_content["user"]["user_id"] == "u002"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_conversation_id_from_another_session_grants_nothing(db: Database, served: Served, mode: str) -> None:
+    """The id a verified session sees in ``_meta`` is information, not a credential elsewhere."""
+
+    async def body() -> tuple[Any, ...]:
+        async with _client(served.url, _KEY, "legacy") as victim:
+            sent = await victim.call_tool("verify_customer_identity", {"identifier": "david.cohen@example.com"})
+            stolen: Any = {CONVERSATION_META_KEY: (sent.meta or {})[CONVERSATION_META_KEY]}
+            # The victim may still echo its own id (older clients do): it names its own conversation.
+            await victim.call_tool(
+                "verify_customer_identity",
+                {"identifier": "david.cohen@example.com", "code": newest_code(db)},
+                meta=stolen,
+            )
+            async with _client(served.url, _KEY, mode) as other:
+                theirs = await other.call_tool("get_user_prescriptions", {}, meta=stolen)
+                refill = await other.call_tool("request_refill", {"presc_id": "p002"}, meta=stolen)
+            mine = await victim.call_tool("get_user_prescriptions", {})
+            return stolen, theirs, refill, mine
+
+    stolen, theirs, refill, mine = run(body)
+    assert theirs.is_error is True, theirs.structured_content  # not the victim's prescriptions
+    assert envelope(theirs)["error"]["code"] == "IDENTITY_REQUIRED"
+    assert (theirs.meta or {}).get(CONVERSATION_META_KEY) != stolen[CONVERSATION_META_KEY]
+    assert envelope(refill)["error"]["code"] == "IDENTITY_REQUIRED"
+    assert mine.is_error is False and mine.structured_content["user"]["user_id"] == "u002"
+
+
+def test_audit_rows_carry_a_surrogate_of_the_conversation(db: Database) -> None:
+    """Audit rows name an MCP conversation by a keyed hash: the id a client holds is in none of them."""
+
+    async def calls(url: str, mode: str) -> list[str]:
+        async with _client(url, _KEY, mode) as client:
+            first = await client.call_tool("inventory_check", {"med_id": "m002"})
+            ids = [str((first.meta or {})[CONVERSATION_META_KEY])]
+            meta: Any = {CONVERSATION_META_KEY: ids[0]}
+            again = await client.call_tool("get_user_prescriptions", {}, meta=meta)
+            return [*ids, str((again.meta or {})[CONVERSATION_META_KEY])]
+
+    with _serve(db, audit_secret="another-deployment-secret") as served:
+        before = {row.id for row in _audit_rows(db)}
+        ids = {mode: run(lambda mode=mode: calls(served.url, mode)) for mode in MODES}
+        served.app.executor.flush()
+        refs = served.app.executor.refs
+    rows = [row for row in _audit_rows(db) if row.id not in before]
+    assert len(rows) == 4
+    raw = {i for pair in ids.values() for i in pair}
+    assert all(len(set(pair)) == 1 for pair in ids.values())  # each client kept one conversation
+    for row in rows:
+        assert row.conversation_id not in raw and not any(i in str(row.__dict__) for i in raw)
+    assert {row.conversation_id for row in rows} == {refs.conversation(pair[0]) for pair in ids.values()}
+    assert refs.conversation("mcp_x") != SurrogateRefs("some-other-secret").conversation("mcp_x")
+
+
+def _audit_rows(db: Database) -> list[AuditLog]:
+    with db.session() as session:
+        return list(session.scalars(select(AuditLog).where(AuditLog.channel == "mcp").order_by(AuditLog.id)))

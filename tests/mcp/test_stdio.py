@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from mcp import Client, StdioServerParameters
-from tests.mcp.conftest import MODES, answering, envelope, run
+from pharmai.db import Database
+from tests.mcp.conftest import MODES, answering, envelope, newest_code, run
 
 _PHARMAI = str(Path(sys.executable).with_name("pharmai"))
 
@@ -50,6 +51,28 @@ def test_stdio_server_without_a_patient_needs_identity(tmp_path: Path) -> None:
             return await client.call_tool("get_user_prescriptions", {})
 
     assert envelope(run(body))["error"]["code"] == "IDENTITY_REQUIRED"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_stdio_client_signs_in_without_meta(tmp_path: Path, mode: str) -> None:
+    """One process is one session: a client that never echoes ``_meta`` verifies and then reads."""
+    params = StdioServerParameters(command=_PHARMAI, args=["mcp"], env=_env(tmp_path))
+    db = Database(f"sqlite:///{tmp_path / 'pharmai.db'}")
+
+    async def body() -> tuple[Any, Any]:
+        async with Client(params, mode=mode) as client:
+            await client.call_tool("verify_customer_identity", {"identifier": "050-123-4567"})
+            code = newest_code(db)
+            verified = await client.call_tool("verify_customer_identity", {"identifier": "050-123-4567", "code": code})
+            mine = await client.call_tool("get_user_prescriptions", {})
+            return verified, mine
+
+    try:
+        verified, mine = run(body)
+    finally:
+        db.engine.dispose()
+    assert verified.is_error is False, envelope(verified)
+    assert mine.is_error is False and mine.structured_content["user"]["user_id"] == "u002"
 
 
 @pytest.mark.parametrize("user", ["u999", "david.cohen@example.com", "'; DROP TABLE patients; --", "x" * 10_000])

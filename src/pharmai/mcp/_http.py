@@ -1,7 +1,9 @@
 """MCP over streamable HTTP, behind a bearer key, as an ASGI app the API mounts at ``/mcp``.
 
 HTTP clients never start as a patient: they present the key and verify a customer with
-``verify_customer_identity``, which binds that patient to their MCP conversation only.
+``verify_customer_identity``, which binds that patient to their MCP conversation only. A handshake-era
+client's conversation is its MCP session (``mcp-session-id``), so it needs nothing in ``_meta``; the
+conversation token in ``_meta`` opens nothing from another session.
 """
 
 from __future__ import annotations
@@ -118,5 +120,7 @@ def http_app(
     server_options.setdefault("clock", Clock(settings.today))
     server_options.setdefault("state_secret", settings.audit_secret)
     server = build_server(executor, conversations=conversations, **server_options)
+    # Stateful, and it has to stay so: tool calls trust the session id only because this manager routes a
+    # request to its session's transport by that id and answers 404 to an unknown one.
     manager = StreamableHTTPSessionManager(app=server, stateless=False)
     return McpHttpApp(executor, conversations, manager, settings.staff_api_key)

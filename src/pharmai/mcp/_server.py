@@ -12,6 +12,7 @@ import anyio.to_thread
 import mcp_types as types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.request_state import RequestStateBoundary, RequestStateSecurity
+from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp_types.version import is_version_at_least
 
 from pharmai import __version__
@@ -81,7 +82,7 @@ class _ToolServer:
         if modern and params.request_state is not None:
             return await self._resume(ctx, params, language)
         token = (params.meta or {}).get(CONVERSATION_META_KEY)
-        conversation = self.conversations.resolve(connection=None if modern else ctx.session, token=token)
+        conversation = self.conversations.resolve(session=None if modern else _session_id(ctx), token=token)
         context = self._context(conversation, language, ctx)
         outcome = await self._run(self.executor.execute, ToolCall(name=params.name, arguments=arguments), context)
         confirmation = outcome.confirmation
@@ -110,7 +111,7 @@ class _ToolServer:
         # The SDK's boundary has verified and decrypted the state, so it is ours and bound to this call.
         state = PendingState.load(params.request_state or "")
         if state is None:
-            conversation = self.conversations.resolve(connection=None)
+            conversation = self.conversations.resolve(session=None)
             unknown = ConfirmationDenied({"reason": "not_found"})
             return self._result(ToolOutcome("?", params.name, language=language, error=unknown), conversation)
         conversation = self.conversations.get(state.conversation_id) or Conversation(state.conversation_id)
@@ -124,7 +125,7 @@ class _ToolServer:
         pending = ToolOutcome(
             tool_call_id="?",
             tool_name=params.name,
-            conversation_id=conversation.id,
+            conversation_id=context.conversation_id,
             language=language,
             error=ConfirmationRequired(state.details),
         )
@@ -157,7 +158,9 @@ class _ToolServer:
         client = getattr(ctx.request, "client", None)
         return ToolContext(
             principal=conversation.principal,
-            conversation_id=conversation.id,
+            # Records (audit, confirmations, limits) get a keyed surrogate: the token itself may resume
+            # a sessionless conversation, so no table may hold it.
+            conversation_id=self.executor.refs.conversation(conversation.id),
             language=language,
             channel="mcp",
             db=self.executor.db,
@@ -176,6 +179,16 @@ class _ToolServer:
             # Structured content is the payload, which is what the tool's output schema describes.
             return types.CallToolResult(content=content, structured_content=outcome.payload or {}, _meta=meta)
         return types.CallToolResult(content=content, structured_content=envelope, is_error=True, _meta=meta)
+
+
+def _session_id(ctx: ServerRequestContext[Any]) -> str | None:
+    # Only for handshake-era requests over stateful HTTP: the SDK's session manager routed the request
+    # to the transport of this very id (an unknown id answers 404 before any handler runs), so it names
+    # the caller's own session. Per-request (2026) calls bypass sessions, so there it proves nothing and
+    # the caller does not read it; stdio and in-process requests carry no HTTP request at all.
+    headers = getattr(ctx.request, "headers", None)
+    value = headers.get(MCP_SESSION_ID_HEADER) if headers is not None else None
+    return value if isinstance(value, str) and value else None
 
 
 def build_server(

@@ -1,10 +1,20 @@
 """Which conversation and which patient an MCP request acts for.
 
 The principal always comes from the server side: a stdio server started for one trusted patient, or a
-patient bound by a successful ``verify_customer_identity`` call in this conversation. A conversation is
-an MCP connection (legacy protocol: one per ``initialize``), or, for the per-request 2026 protocol that
-has no connections, a server-minted token the client echoes in ``_meta`` (as unguessable as an API
-conversation token; an unknown token simply starts a new, anonymous conversation).
+patient bound by a successful ``verify_customer_identity`` call in this conversation. Where a request
+belongs to a session, the session *is* the conversation:
+
+- stdio: one process serves one client, so it holds one conversation;
+- streamable HTTP with the handshake protocols: the transport's MCP session id (``mcp-session-id``) maps
+  to one conversation, so a client that never echoes ``_meta`` can still ask for a code and verify it;
+- the per-request 2026 protocol has no session: there the client echoes a server-minted token in
+  ``_meta`` (as unguessable as an API conversation token; an unknown one starts a new, anonymous
+  conversation).
+
+The token returned in ``_meta`` is information for session-bound conversations: a token sent from
+another session, or from a sessionless request, that names a session's conversation is ignored, never
+adopted. Records (audit rows, confirmations, limits) name a conversation by a keyed surrogate, never by
+the token.
 """
 
 from __future__ import annotations
@@ -12,10 +22,8 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
 
 from pharmai.tools import Principal
 
@@ -32,13 +40,15 @@ class Conversation:
     """One MCP conversation.
 
     Attributes:
-        id: The conversation id (audit rows, confirmations and rate limits are keyed by it).
+        id: The token clients see in ``_meta`` (a credential only for a sessionless conversation).
         principal: Who the conversation acts for.
+        session: The MCP session the conversation belongs to; ``None`` for a sessionless one.
         touched: Monotonic time of the last use (idle conversations are dropped first).
     """
 
     id: str
     principal: Principal = field(default_factory=Principal.anonymous)
+    session: str | None = None
     touched: float = field(default_factory=time.monotonic)
 
 
@@ -47,62 +57,76 @@ class Conversations:
 
     Args:
         trusted_patient: When set, every request acts for this patient in one conversation (stdio).
+        single: Every request belongs to one conversation (stdio: one process is one session).
         max_conversations: Least recently used conversations beyond this are forgotten.
         idle_seconds: Conversations idle for longer are forgotten.
     """
 
     def __init__(
-        self, *, trusted_patient: str | None = None, max_conversations: int = 10_000, idle_seconds: float = 3600.0
+        self,
+        *,
+        trusted_patient: str | None = None,
+        single: bool = False,
+        max_conversations: int = 10_000,
+        idle_seconds: float = 3600.0,
     ) -> None:
         self.trusted_patient = trusted_patient
         self._max = max_conversations
         self._idle = idle_seconds
         self._lock = threading.Lock()
         self._by_id: OrderedDict[str, Conversation] = OrderedDict()
-        # Legacy connections are keyed by their session object, so a closed connection frees its entry.
-        self._by_connection: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
-        self._trusted = (
-            Conversation(_new_id(), Principal.patient(trusted_patient)) if trusted_patient is not None else None
-        )
+        self._by_session: dict[str, str] = {}
+        self._only: Conversation | None = None
+        if trusted_patient is not None:
+            self._only = Conversation(_new_id(), Principal.patient(trusted_patient))
+        elif single:
+            self._only = Conversation(_new_id())
 
-    def resolve(self, *, connection: Any | None, token: object = None) -> Conversation:
+    def resolve(self, *, session: str | None, token: object = None) -> Conversation:
         """The conversation of a request.
 
         Args:
-            connection: The legacy connection's session object, or ``None`` (2026 per-request protocol).
-            token: The conversation token the client sent in ``_meta`` (anything; only a known id counts).
+            session: The MCP session the request arrived in, as the transport verified it, or ``None``
+                when there is none (2026 per-request protocol, in-process clients).
+            token: The conversation token the client sent in ``_meta`` (anything). It is read only for
+                a sessionless request, and only a known sessionless conversation's token counts.
         """
-        if self._trusted is not None:
-            self._trusted.touched = time.monotonic()
-            return self._trusted
+        if self._only is not None:
+            self._only.touched = time.monotonic()
+            return self._only
         with self._lock:
             self._expire()
-            if isinstance(token, str) and 0 < len(token) <= _MAX_TOKEN and token in self._by_id:
-                return self._use(token)
-            if connection is not None:
-                known = self._by_connection.get(connection)
-                if known is not None and known in self._by_id:
-                    return self._use(known)
-            conversation = Conversation(_new_id())
-            self._by_id[conversation.id] = conversation
-            if connection is not None:
-                self._by_connection[connection] = conversation.id
-            while len(self._by_id) > self._max:
-                self._by_id.popitem(last=False)
-            return conversation
+            if session is not None:
+                # In a session the session is the credential; a token, even a valid one, is not read.
+                known = self._by_session.get(session)
+                return self._use(known) if known is not None else self._new(session)
+            if isinstance(token, str) and 0 < len(token) <= _MAX_TOKEN:
+                found = self._by_id.get(token)
+                if found is not None and found.session is None:
+                    return self._use(token)
+            return self._new(None)
 
     def get(self, conversation_id: str) -> Conversation | None:
-        """A known conversation by id (the trusted one included)."""
-        if self._trusted is not None:
-            return self._trusted if conversation_id == self._trusted.id else None
+        """A known conversation by id (the process's own included)."""
+        if self._only is not None:
+            return self._only if conversation_id == self._only.id else None
         with self._lock:
             return self._by_id.get(conversation_id)
 
     def bind(self, conversation: Conversation, principal: Principal) -> None:
         """Record the patient a successful AUTH call verified (never changes a trusted conversation)."""
-        if conversation is self._trusted:
+        if self.trusted_patient is not None and conversation is self._only:
             return
         conversation.principal = principal
+
+    def _new(self, session: str | None) -> Conversation:
+        conversation = Conversation(_new_id(), session=session)
+        self._by_id[conversation.id] = conversation
+        if session is not None:
+            self._by_session[session] = conversation.id
+        while len(self._by_id) > self._max:
+            self._forget()
+        return conversation
 
     def _use(self, conversation_id: str) -> Conversation:
         self._by_id.move_to_end(conversation_id)
@@ -110,13 +134,18 @@ class Conversations:
         conversation.touched = time.monotonic()
         return conversation
 
+    def _forget(self) -> None:
+        _, oldest = self._by_id.popitem(last=False)
+        if oldest.session is not None:
+            self._by_session.pop(oldest.session, None)
+
     def _expire(self) -> None:
         limit = time.monotonic() - self._idle
         while self._by_id:
             oldest = next(iter(self._by_id.values()))
             if oldest.touched >= limit:
                 break
-            self._by_id.popitem(last=False)
+            self._forget()
 
 
 def _new_id() -> str:

@@ -39,7 +39,8 @@ def run_stdio(
     executor = Executor(registry_for(profile or settings.tool_profile), db, settings=settings)
     server = build_server(
         executor,
-        conversations=Conversations(trusted_patient=patient_id),
+        # One process serves one client: its one conversation needs no token in ``_meta``.
+        conversations=Conversations(trusted_patient=patient_id, single=True),
         language=language,
         clock=Clock(settings.today),
         store_id=store_id,

@@ -1,4 +1,4 @@
-"""Surrogates that let audit rows and confirmations refer to people without naming them."""
+"""Surrogates that let audit rows and confirmations refer to people and conversations without naming them."""
 
 from __future__ import annotations
 
@@ -34,6 +34,15 @@ class SurrogateRefs:
         if principal is None or principal.id is None or principal.kind == "none":
             return None
         digest = hmac.new(self._key, f"{principal.kind}:{principal.id}".encode(), hashlib.sha256)
+        return digest.hexdigest()[:32]
+
+    def conversation(self, conversation_id: str) -> str:
+        """A conversation's surrogate (32 hex characters), for records that must not hold the id itself.
+
+        Where a conversation id is also what resumes the conversation (an MCP token), an audit row or a
+        confirmation that stored it would hand out a credential to anyone who reads them.
+        """
+        digest = hmac.new(self._key, f"conversation:{conversation_id}".encode(), hashlib.sha256)
         return digest.hexdigest()[:32]
 
 
