@@ -35,6 +35,7 @@ __all__ = [
     "RateLimited",
     "RxExpired",
     "RxNotActive",
+    "ServiceUnavailable",
     "StoreNotFound",
     "ToolNotFound",
     "ToolTimeout",
@@ -211,6 +212,20 @@ class DatabaseError(PharmaiError):
     templates: ClassVar[dict[str, str]] = {
         "en": "The pharmacy database is not available right now. Please try again shortly.",
         "he": "מאגר הנתונים של בית המרקחת אינו זמין כרגע. נסו שוב בעוד מעט.",
+    }
+
+
+class ServiceUnavailable(PharmaiError):
+    """A service the call depends on (Redis, for the tool-call limits) is not answering; ``details.retry_after``.
+
+    Calls that need it fail fast and closed with this, not ``INTERNAL``: nothing is wrong with the request,
+    and the customer is told to try again shortly. The message never names the service.
+    """
+
+    code = "SERVICE_UNAVAILABLE"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "This service is briefly unavailable. Please try again in a minute, or ask a pharmacist.",
+        "he": "השירות אינו זמין כרגע. נסו שוב בעוד דקה, או פנו לרוקח/ת.",
     }
 
 

@@ -68,6 +68,12 @@ class Settings(BaseSettings):
     rate_limit_sign_in_share: float = Field(default=0.1, gt=0, lt=1)
     # Prefix of the tool-call budgets' keys in Redis (deployments sharing one server each need their own).
     redis_key_prefix: str = Field(default="pharmai", min_length=1, max_length=100)
+    # Redis behind a circuit breaker: milliseconds to connect and for each answer, failures in a row that
+    # open the circuit (calls needing Redis then fail at once), and seconds before one call probes again.
+    # A turn waits on Redis at most about failures × 2 × timeout, so keep that under a second.
+    redis_timeout_ms: int = Field(default=100, ge=1, le=1000)
+    redis_breaker_failures: int = Field(default=3, ge=1, le=100)
+    redis_breaker_reset_seconds: float = Field(default=5.0, gt=0, le=300)
 
     # Turns one API worker runs at once (more wait, in order); None: 4 for the offline engine, whose turns
     # are CPU work, and 40 (the worker's thread pool) for model engines, whose turns wait on the model.

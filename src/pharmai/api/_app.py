@@ -25,6 +25,7 @@ from pharmai.api._state import ApiState
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
 from pharmai.settings import Settings, get_settings
+from pharmai.tools import RedisOptions
 
 __all__ = ["DEFAULT_HTTP_RATE_LIMIT", "MAX_BODY_BYTES", "create_app", "create_worker_app"]
 
@@ -149,6 +150,7 @@ def create_app(
         ClientRateLimit,
         limit=_http_rate_limit(settings, http_rate_limit),
         storage_uri=settings.redis_url,
+        redis=RedisOptions.from_settings(settings),
     )
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.add_middleware(SecurityHeaders)

@@ -22,6 +22,7 @@ from pharmai.errors import (
     PayloadTooLarge,
     PharmaiError,
     RateLimited,
+    ServiceUnavailable,
     Unauthenticated,
     ValidationFailed,
 )
@@ -44,6 +45,7 @@ _STATUS = {
     "CONFIRMATION_DENIED": 409,
     "TIMEOUT": 504,
     "DB_ERROR": 503,
+    "SERVICE_UNAVAILABLE": 503,
     "INTERNAL": 500,
 }
 
@@ -64,9 +66,9 @@ def request_language(request: Request) -> str:
 
 
 def error_response(error: PharmaiError, language: str = "en", *, status: int | None = None) -> JSONResponse:
-    """The JSON response of ``error`` (with ``Retry-After`` for rate limits)."""
+    """The JSON response of ``error`` (with ``Retry-After`` for rate limits and unavailable services)."""
     headers: dict[str, str] = {}
-    if isinstance(error, RateLimited):
+    if isinstance(error, RateLimited | ServiceUnavailable):
         retry = (error.details or {}).get("retry_after", 1)
         headers["Retry-After"] = str(max(1, int(retry)) if isinstance(retry, int | float) else 1)
     if isinstance(error, Unauthenticated):

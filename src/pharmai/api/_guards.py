@@ -7,23 +7,17 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import anyio
 
-from pharmai.errors import InternalError, PayloadTooLarge, PharmaiError, RateLimited
-from pharmai.tools import open_windows, parse_rate
+from pharmai.errors import PayloadTooLarge, PharmaiError, RateLimited, ServiceUnavailable
+from pharmai.tools import RedisOptions, open_windows, parse_rate
 
 __all__ = ["BodyLimit", "ClientRateLimit", "SecurityHeaders", "content_security_policy"]
 
 log = logging.getLogger(__name__)
-
-#: Seconds the per-client limit waits for Redis before counting in the worker instead.
-_REDIS_TIMEOUT_S = 1.0
-#: After Redis failed to answer, seconds the worker counts on its own before it tries Redis again.
-_REDIS_RETRY_S = 5.0
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -173,21 +167,30 @@ class ClientRateLimit:
     Counters live in Redis when a URL is given, so every worker counts together. Redis is asked from a
     worker thread (the event loop serves every other request of the worker meanwhile), and when it does
     not answer the worker counts on its own, logging it, until Redis answers again: an outage neither
-    takes the API down nor lifts the limit.
+    takes the API down nor lifts the limit. Redis's circuit breaker (shared with the tool-call limits)
+    bounds the cost: one short timeout per failed request, none while the circuit is open.
 
     Args:
         app: The wrapped app.
         limit: A rate, e.g. ``"600/minute"``; ``None`` turns the guard off.
         storage_uri: ``redis://…`` or ``None`` for in-process counters.
         key_prefix: Key prefix in Redis (tests use a unique one).
+        redis: Redis timeouts and circuit breaker (default: :class:`~pharmai.tools.RedisOptions`'s).
     """
 
-    def __init__(self, app: ASGIApp, limit: str | None, storage_uri: str | None = None, key_prefix: str = "") -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        limit: str | None,
+        storage_uri: str | None = None,
+        key_prefix: str = "",
+        redis: RedisOptions | None = None,
+    ) -> None:
         self.app = app
         self.rate = parse_rate(limit) if limit else None
-        self.windows = open_windows(storage_uri, key_prefix or "pharmai-http", timeout=_REDIS_TIMEOUT_S)
+        self.windows = open_windows(storage_uri, key_prefix or "pharmai-http", redis=redis)
         self._local = open_windows(None, "") if storage_uri else None
-        self._shared_down_until = 0.0
+        self._counting_locally = False
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.rate is None or scope["type"] != "http" or not str(scope.get("path", "")).startswith("/v1/"):
@@ -207,10 +210,14 @@ class ClientRateLimit:
     async def _hit(self, checks: list[tuple[str, Any]]) -> tuple[int, int] | None:
         if self._local is None:
             return self.windows.hit(checks)
-        if time.monotonic() >= self._shared_down_until:
-            try:
-                return await anyio.to_thread.run_sync(self.windows.hit, checks)
-            except InternalError:  # Redis did not answer
-                self._shared_down_until = time.monotonic() + _REDIS_RETRY_S
-                log.warning("HTTP rate limit: Redis did not answer; counting in this worker for %.0f s", _REDIS_RETRY_S)
-        return self._local.hit(checks)
+        try:
+            refused = await anyio.to_thread.run_sync(self.windows.hit, checks)
+        except ServiceUnavailable:  # Redis did not answer, or its circuit is open
+            if not self._counting_locally:
+                self._counting_locally = True  # logged once per outage, not once per request
+                log.warning("HTTP rate limit: Redis did not answer; counting in this worker until it does")
+            return self._local.hit(checks)
+        if self._counting_locally:
+            self._counting_locally = False
+            log.info("HTTP rate limit: Redis answers again; counting in Redis")
+        return refused

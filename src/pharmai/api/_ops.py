@@ -20,6 +20,7 @@ from pharmai.api._state import ApiState, get_state
 from pharmai.db.models import Patient, Store
 from pharmai.errors import NotFound
 from pharmai.pharmacy.identity import recent_outbox
+from pharmai.tools import RedisOptions, redis_server
 
 __all__ = ["HttpMetrics", "router"]
 
@@ -27,6 +28,9 @@ router = APIRouter(responses=ERROR_RESPONSES)
 
 _BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 _FAMILIES: tuple[Counter, Histogram] | None = None
+#: Why /readyz answers 503 because of Redis: it failed to answer the ping, or its circuit is open (the
+#: tool calls that need it are refused at once meanwhile).
+_REDIS_REASONS = {"unreachable": "redis does not answer", "circuit_open": "redis circuit is open"}
 
 
 def _families() -> tuple[Counter, Histogram]:
@@ -90,15 +94,30 @@ def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/readyz", tags=["operations"], responses={503: {"description": "Database unreachable"}})
+@router.get("/readyz", tags=["operations"], responses={503: {"description": "Database or Redis unreachable"}})
 def readyz(state: ApiState = Depends(get_state)) -> Any:
-    """Readiness: the database answers a query."""
+    """Readiness: the database answers a query, and Redis (when configured) a ping.
+
+    While Redis's circuit is open the answer is 503 without asking Redis; once a probe is due, this ping
+    is the probe. So a worker taken out of rotation, which gets no tool calls to probe with, still finds
+    Redis back and becomes ready again.
+    """
+    body: dict[str, Any] = {"status": "ready", "database": state.db.dialect}
     try:
         with state.db.session() as session:
             session.execute(text("SELECT 1"))
     except Exception:
-        return JSONResponse({"status": "unavailable", "database": "unreachable"}, status_code=503)
-    return {"status": "ready", "database": state.db.dialect}
+        body.update(status="unavailable", database="unreachable", reason="the database does not answer")
+    url = state.settings.redis_url
+    if url:
+        server = redis_server(url, RedisOptions.from_settings(state.settings))
+        if server.ready():
+            body["redis"] = "ready"
+        else:
+            body["redis"] = "unreachable" if server.state == "closed" else "circuit_open"
+            if body["status"] == "ready":
+                body.update(status="unavailable", reason=_REDIS_REASONS[body["redis"]])
+    return JSONResponse(body, status_code=503) if body["status"] != "ready" else body
 
 
 @router.get("/v1/config", tags=["web"])

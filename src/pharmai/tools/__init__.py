@@ -16,7 +16,15 @@ from pharmai.tools._privacy import SurrogateRefs
 from pharmai.tools._registry import Registry, UnknownProfile, profile_names, register_profile, registry_for
 from pharmai.tools._schema import StrictSchemaError, check_strict, plain_schema, strict_schema
 from pharmai.tools._spec import RiskLevel, ToolKind, ToolSpec
-from pharmai.tools.middleware import RateLimiter, ToolMetrics, open_windows, parse_arguments, parse_rate
+from pharmai.tools.middleware import (
+    RateLimiter,
+    RedisOptions,
+    ToolMetrics,
+    open_windows,
+    parse_arguments,
+    parse_rate,
+    redis_server,
+)
 
 __all__ = [
     "FORMATS",
@@ -25,6 +33,7 @@ __all__ = [
     "Executor",
     "Principal",
     "RateLimiter",
+    "RedisOptions",
     "Registry",
     "RiskLevel",
     "StrictSchemaError",
@@ -44,6 +53,7 @@ __all__ = [
     "parse_rate",
     "plain_schema",
     "profile_names",
+    "redis_server",
     "register_profile",
     "registry_for",
     "strict_schema",

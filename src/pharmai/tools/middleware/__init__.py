@@ -7,6 +7,8 @@ After it: audit → metrics (they wrap the chain so they see every outcome, refu
 from __future__ import annotations
 
 from pharmai.tools.middleware._base import Invocation, Middleware, Next
+from pharmai.tools.middleware._breaker import CircuitBreaker, CircuitState
+from pharmai.tools.middleware._redis import RedisOptions, RedisServer, redis_server
 from pharmai.tools.middleware._windows import Rate, Windows, open_windows, parse_rate
 from pharmai.tools.middleware.audit import Audit, AuditSink, BackgroundAuditSink, SyncAuditSink
 from pharmai.tools.middleware.authorize import Authorize
@@ -21,6 +23,8 @@ __all__ = [
     "AuditSink",
     "Authorize",
     "BackgroundAuditSink",
+    "CircuitBreaker",
+    "CircuitState",
     "Confirm",
     "Invocation",
     "Metrics",
@@ -30,6 +34,8 @@ __all__ = [
     "RateLimit",
     "RateLimiter",
     "RateRefusal",
+    "RedisOptions",
+    "RedisServer",
     "SyncAuditSink",
     "Timeout",
     "ToolMetrics",
@@ -38,4 +44,5 @@ __all__ = [
     "open_windows",
     "parse_arguments",
     "parse_rate",
+    "redis_server",
 ]

@@ -19,7 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pharmai.errors import InternalError
+from pharmai.tools.middleware._redis import RedisOptions, RedisServer, redis_server
 
 __all__ = ["Rate", "Windows", "open_windows", "parse_rate"]
 
@@ -140,12 +140,9 @@ return {0, 0}
 class _RedisWindows:
     """Sorted sets of call stamps in Redis, checked and counted by one atomic script."""
 
-    def __init__(self, url: str, prefix: str, timeout: float) -> None:
-        import redis
-
-        self._client: Any = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
-        self._errors = (redis.RedisError, OSError)
-        self._script = self._client.register_script(_HIT_SCRIPT)
+    def __init__(self, server: RedisServer, prefix: str) -> None:
+        self._server = server
+        self._script = server.client.register_script(_HIT_SCRIPT)
         self._prefix = prefix
         # Members must be unique per call across workers; a counter is cheaper than random bytes.
         self._origin = f"{os.getpid()}-{uuid.uuid4().hex[:8]}-"
@@ -156,30 +153,29 @@ class _RedisWindows:
         args: list[Any] = [self._origin + str(next(self._counter))]
         for _, rate in checks:
             args += [rate.limit, rate.seconds * 1000]
-        try:
-            index, wait_ms = self._script(keys=keys, args=args)
-        except self._errors as exc:
-            # No details: what failed (Redis, its address) is not the caller's business.
-            raise InternalError() from exc
+        index, wait_ms = self._server.run(lambda client: self._script(keys=keys, args=args, client=client))
         if int(index) == 0:
             return None
         return int(index) - 1, _retry_after(int(wait_ms) / 1000)
 
     def reset(self) -> None:
+        client = self._server.client
         pattern = re.sub(r"([*?\[\]\\])", r"\\\1", self._prefix) + ":*"  # the prefix matched literally
-        keys = list(self._client.scan_iter(match=pattern, count=1000))
+        keys = list(client.scan_iter(match=pattern, count=1000))
         if keys:
-            self._client.delete(*keys)
+            client.delete(*keys)
 
 
-def open_windows(redis_url: str | None, prefix: str, *, timeout: float = 5.0) -> Windows:
+def open_windows(redis_url: str | None, prefix: str, *, redis: RedisOptions | None = None) -> Windows:
     """Counters in Redis under ``prefix`` when ``redis_url`` is given, else in this process.
 
     Args:
         redis_url: The Redis server, or ``None`` for counters in this process.
         prefix: Key prefix in Redis.
-        timeout: Seconds to wait for Redis (to connect, and for each answer) before a shared
-            window's ``hit`` raises :class:`~pharmai.errors.InternalError`.
+        redis: Timeouts and circuit breaker of the Redis server (shared by everything in this process
+            that uses the same URL and options). A shared window's ``hit`` raises
+            :class:`~pharmai.errors.ServiceUnavailable` when Redis does not answer in time or its circuit
+            is open.
 
     Raises:
         ValueError: A URL that is not ``redis://``, ``rediss://`` or ``unix://``.
@@ -188,4 +184,4 @@ def open_windows(redis_url: str | None, prefix: str, *, timeout: float = 5.0) ->
         return _MemoryWindows()
     if not redis_url.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError("rate limits need a redis:// URL")
-    return _RedisWindows(redis_url, prefix, timeout)
+    return _RedisWindows(redis_server(redis_url, redis), prefix)

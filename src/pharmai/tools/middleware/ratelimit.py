@@ -19,8 +19,10 @@ usually given. A tier with no rate configured, or no key in the context (no conv
 is not checked.
 
 In-process by default; shared through Redis when a ``redis://`` URL is given (``PHARMAI_REDIS_URL``) so
-several workers count together. Windows are exact moving windows: the N+1-th call inside any window is
-refused, whatever the window's alignment. A call is checked against every tier of its lane and counted
+several workers count together. Redis sits behind a circuit breaker: a call that cannot be counted is
+refused with ``SERVICE_UNAVAILABLE``, within one short timeout, or at once while the circuit is open.
+Windows are exact moving windows: the N+1-th call inside any window is refused, whatever the window's
+alignment. A call is checked against every tier of its lane and counted
 in all of them at once (one Redis round trip), so a refused call uses no slot in any tier.
 """
 
@@ -37,6 +39,7 @@ from pharmai.tools._context import ToolContext
 from pharmai.tools._outcome import ToolOutcome
 from pharmai.tools._spec import ToolKind
 from pharmai.tools.middleware._base import Invocation, Next
+from pharmai.tools.middleware._redis import RedisOptions
 from pharmai.tools.middleware._windows import Rate, Windows, open_windows, parse_rate
 
 __all__ = ["RateLimit", "RateLimiter", "RateRefusal"]
@@ -92,6 +95,8 @@ class RateLimiter:
         sign_in_share: Fraction of the ceiling all sign-in calls together may use.
         storage_uri: ``redis://…`` to share counters; ``None`` keeps them in this process.
         key_prefix: Redis key prefix (tests use a unique one each).
+        redis: Redis timeouts and circuit breaker; while Redis does not answer, calls are refused with
+            ``SERVICE_UNAVAILABLE`` (the tiers fail closed, and fast).
 
     ``None`` leaves a tier out; :meth:`from_settings` gives every tier its configured rate.
 
@@ -113,6 +118,7 @@ class RateLimiter:
         sign_in_share: float | None = None,
         storage_uri: str | None = None,
         key_prefix: str = "pharmai",
+        redis: RedisOptions | None = None,
     ) -> None:
         ceiling = parse_rate(everyone)
         rates = {"conversation": parse_rate(conversation), "patient": parse_rate(patient), "global": ceiling}
@@ -130,7 +136,7 @@ class RateLimiter:
             raise ValueError("the anonymous and sign-in shares must be fractions adding up to less than 1")
         rates.update({tier: _share(ceiling, share) for tier, share in shares.items()})
         self._rates: dict[str, Rate] = rates
-        self.windows: Windows = open_windows(storage_uri, key_prefix)
+        self.windows: Windows = open_windows(storage_uri, key_prefix, redis=redis)
 
     @classmethod
     def from_settings(cls, settings: Settings, *, key_prefix: str | None = None) -> RateLimiter:
@@ -146,6 +152,7 @@ class RateLimiter:
             sign_in_share=settings.rate_limit_sign_in_share,
             storage_uri=settings.redis_url,
             key_prefix=key_prefix or settings.redis_key_prefix,
+            redis=RedisOptions.from_settings(settings),
         )
 
     def _checks(self, ctx: ToolContext, sign_in: bool) -> list[tuple[str, str]]:
