@@ -292,3 +292,32 @@ def test_confirmation_of_another_conversation_is_404(client: TestClient, db: Dat
     assert client.post(f"/v1/confirmations/{confirmation['id']}/approve").status_code == 401
     assert client.post("/v1/confirmations/cf_unknown/approve", headers=headers).status_code == 404
     assert _count(db, RefillRequest) == before
+
+
+def test_an_approval_refused_by_the_rate_limit_stays_pending(make_client: AppFactory, db: Database) -> None:
+    # Sign-in (2 calls) and the refill proposal (4) spend a budget of 6: the approval is the 7th call.
+    client = make_client(rate_limit_conversation="6/minute")
+    cid, headers = _signed_in(client, db)
+    confirmation = _propose_refill(client, cid, headers)
+    before = _count(db, RefillRequest)
+    refused = client.post(f"/v1/confirmations/{confirmation['id']}/approve", headers=headers)
+    assert refused.status_code == 200, refused.text
+    result = next(data for name, data in parse_sse(refused.text) if name == "tool.result")
+    assert result["result"]["error"]["code"] == "RATE_LIMITED"
+    assert _count(db, RefillRequest) == before
+    transcript = client.get(f"/v1/conversations/{cid}", headers=headers).json()
+    assert transcript["pending_confirmation"]["id"] == confirmation["id"]
+    assert [t["confirmation"]["status"] for t in transcript["turns"] if t["confirmation"]] == ["pending"]
+    # Once the budget allows (another worker with its own window here), the same confirmation still runs.
+    later = make_client(rate_limit_conversation="60/minute")
+    approved = later.post(f"/v1/confirmations/{confirmation['id']}/approve", headers=headers)
+    assert approved.status_code == 200, approved.text
+    result = next(data for name, data in parse_sse(approved.text) if name == "tool.result")
+    assert result["result"]["ok"] is True
+    assert _count(db, RefillRequest) == before + 1
+    statuses = [
+        t["confirmation"]["status"]
+        for t in later.get(f"/v1/conversations/{cid}", headers=headers).json()["turns"]
+        if t["confirmation"]
+    ]
+    assert statuses == ["approved"]

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from pharmai.agent.base import HistoryItem, SessionInfo
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
-from pharmai.db.models import Conversation, Message, Patient, Store
+from pharmai.db.models import Confirmation, Conversation, Message, Patient, Store
 from pharmai.db.raw import RawConnection, RawStatement
 from pharmai.db.retention import lock_client, open_conversations
 from pharmai.errors import NotFound, PatientNotFound, RateLimited, StoreNotFound, ValidationFailed
@@ -340,6 +340,12 @@ class ConversationStore:
                     {**common, "seq": seq + 2, "role": "assistant", "content": reply, "payload": payload},
                 ],
             )
+
+    def confirmation_status(self, confirmation_id: str) -> str | None:
+        """The status of a confirmation in its table (the one source of truth), ``None`` if there is none."""
+        with self.db.session() as s:
+            row = s.get(Confirmation, confirmation_id)
+            return None if row is None else str(row.status)
 
     def mark_confirmation(self, conversation_id: str, confirmation_id: str, status: str) -> None:
         """Record how a confirmation raised in an earlier turn was answered (``approved`` / ``denied``).
