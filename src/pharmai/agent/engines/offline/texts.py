@@ -47,7 +47,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "out_of_scope": {
         "en": "I'm sorry, I can only help with pharmacy questions: medications, stock, prescriptions and "
         "refills. Is there something like that I can check for you?",
-        "he": "מצטערים, אני יכול לעזור רק בנושאי בית מרקחת: תרופות, מלאי, מרשמים וחידושים. יש משהו כזה שאוכל לבדוק?",
+        "he": "סליחה, אני יכול לעזור רק בנושאי בית מרקחת: תרופות, מלאי, מרשמים וחידושים. יש משהו כזה שאוכל לבדוק?",
     },
     "ask_which_med": {
         "en": "Which medication would you like me to check?",
@@ -189,7 +189,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "own_rx_only": {
         "en": "I'm sorry, I can only show your own prescriptions, not another person's. Each customer can see "
         "their prescriptions after identifying themselves.",
-        "he": "מצטערים, אני יכול להציג רק את המרשמים שלך, לא של אדם אחר. כל לקוח יכול לראות את המרשמים שלו "
+        "he": "סליחה, אני יכול להציג רק את המרשמים שלך, לא של אדם אחר. כל לקוח יכול לראות את המרשמים שלו "
         "לאחר שיזדהה בעצמו.",
     },
     "own_rx_offer": {
@@ -292,7 +292,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "tool_error": {
         "en": "I'm sorry, I couldn't check that right now: {reason}",
-        "he": "מצטערים, לא הצלחתי לבדוק זאת כרגע: {reason}",
+        "he": "סליחה, לא הצלחתי לבדוק זאת כרגע: {reason}",
     },
     "symptom_offer": {
         "en": "If you have a particular product in mind, I can look up what its label says or check whether "
