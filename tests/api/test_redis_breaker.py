@@ -134,7 +134,7 @@ def _server_label(url: str) -> str:
 
 @pytest.mark.parametrize(
     ("language", "message", "apology"),
-    [("en", "Is Advil in stock?", "I'm sorry"), ("he", "יש אקמול במלאי?", "מצטער")],
+    [("en", "Is Advil in stock?", "I'm sorry"), ("he", "יש אקמול במלאי?", "סליחה")],
 )
 def test_a_refusing_redis_fails_tools_fast_with_the_apology_and_opens_the_circuit(
     make_client: AppFactory, refusing_redis: str, language: str, message: str, apology: str
