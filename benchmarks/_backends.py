@@ -8,10 +8,22 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
+import time
 import uuid
 from pathlib import Path
 
-__all__ = ["PG_URL", "REDIS_URL", "Backend", "free_port", "pg_reachable"]
+__all__ = [
+    "PG_URL",
+    "REDIS_URL",
+    "Backend",
+    "free_port",
+    "launch_server",
+    "pg_reachable",
+    "stop_server",
+    "wait_ready",
+]
 
 PG_URL = os.environ.get("PHARMAI_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("PHARMAI_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -93,3 +105,56 @@ class Backend:
             if keys:
                 server.delete(*keys)
             server.close()
+
+
+def launch_server(
+    backend: Backend, workdir: Path, *, workers: int, settings: dict[str, str]
+) -> tuple[subprocess.Popen[bytes], str, Path]:
+    """Start ``pharmai serve`` on ``backend`` without waiting for it (several may start at once).
+
+    Args:
+        backend: The database (and Redis) to serve.
+        workdir: Where the server runs and writes its log.
+        workers: Uvicorn worker processes.
+        settings: ``PHARMAI_*`` settings pinned for the run, beside the backend's own; no other
+            ``PHARMAI_*`` variable of the calling environment reaches the server.
+
+    Returns:
+        The process, its base URL and its log file.
+    """
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PHARMAI_")}
+    env.update(backend.env)
+    env.update(settings)
+    log = workdir / f"server-{backend.name}.log"
+    command = [sys.executable, "-c", "from pharmai.cli import main; main()", "serve", "--port", str(port)]
+    command += ["--workers", str(workers), "--log-level", "warning"]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, env=env, cwd=workdir, stdout=out, stderr=subprocess.STDOUT)
+    return process, f"http://127.0.0.1:{port}", log
+
+
+def wait_ready(process: subprocess.Popen[bytes], base: str, log: Path, *, seconds: float = 90) -> None:
+    """Wait until the server answers ``/readyz``; raise with the end of its log if it exits or never does."""
+    import httpx
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("server exited:\n" + log.read_text(errors="replace")[-2000:])
+        try:
+            if httpx.get(base + "/readyz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"server not ready in {seconds:.0f} s:\n" + log.read_text(errors="replace")[-2000:])
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Terminate the server, killing it if it does not stop within 20 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()

@@ -39,8 +39,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import httpx
-from _backends import Backend, free_port, pg_reachable
+from _backends import Backend, launch_server, pg_reachable, stop_server, wait_ready
 from _loadgen import Connection, HttpError
 
 from pharmai.db import Database
@@ -72,47 +71,16 @@ CUSTOMERS = (
 )
 
 
-def _launch(backend: Backend, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+def _launch(backend: Backend, workdir: Path) -> tuple[subprocess.Popen[bytes], str, Path]:
     """Start the server of ``backend`` (without waiting for it: several start at once, to keep the run short)."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PHARMAI_")}
-    env.update(backend.env)
     # The deployment's defaults for every limit: only the engine, identity mode and date are pinned.
-    env.update(
-        {
-            "PHARMAI_ENGINE": "offline",
-            "PHARMAI_IDENTITY_MODE": "otp",
-            "PHARMAI_TODAY": "2026-03-01",
-            "PHARMAI_AUDIT_SECRET": "bench",
-        }
-    )
-    log = (workdir / f"server-{backend.name}.log").open("wb")
-    command = [sys.executable, "-c", "from pharmai.cli import main; main()", "serve", "--port", str(port)]
-    command += ["--workers", str(WORKERS), "--log-level", "warning"]
-    process = subprocess.Popen(command, env=env, cwd=workdir, stdout=log, stderr=subprocess.STDOUT)
-    return process, f"http://127.0.0.1:{port}"
-
-
-def _wait_ready(process: subprocess.Popen[bytes], base: str, log: Path) -> None:
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("server exited:\n" + log.read_text(errors="replace")[-2000:])
-        try:
-            if httpx.get(base + "/readyz", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError("server not ready in 90 s:\n" + log.read_text(errors="replace")[-2000:])
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    settings = {
+        "PHARMAI_ENGINE": "offline",
+        "PHARMAI_IDENTITY_MODE": "otp",
+        "PHARMAI_TODAY": "2026-03-01",
+        "PHARMAI_AUDIT_SECRET": "bench",
+    }
+    return launch_server(backend, workdir, workers=WORKERS, settings=settings)
 
 
 def _events(body: bytes) -> list[tuple[str, dict[str, Any]]]:
@@ -322,20 +290,20 @@ def main() -> int:
     runs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="pharmai-abuse-") as tmp:
         workdir = Path(tmp)
-        servers: list[tuple[Backend, subprocess.Popen[bytes], str]] = []
+        servers: list[tuple[Backend, subprocess.Popen[bytes], str, Path]] = []
         try:
             for name in backends:
                 backend = Backend(name, workdir, tag="abuse", own_redis_keys=True)
                 servers.append((backend, *_launch(backend, workdir)))
-            for backend, process, base in servers:
-                _wait_ready(process, base, workdir / f"server-{backend.name}.log")
-            for backend, process, base in servers:
+            for _, process, base, log in servers:
+                wait_ready(process, base, log)
+            for backend, process, base, _ in servers:
                 runs.append(_run(base, backend, args.seconds, args.attackers))
-                _stop(process)
+                stop_server(process)
                 _print(runs[-1])
         finally:
-            for backend, process, _ in servers:
-                _stop(process)
+            for backend, process, _, _ in servers:
+                stop_server(process)
                 backend.drop()
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     report = {

@@ -36,8 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-from _backends import Backend, free_port, pg_reachable
+from _backends import Backend, launch_server, pg_reachable, stop_server, wait_ready
 from _loadgen import Connection, HttpError
 
 RESULTS = Path(__file__).resolve().parent / "results" / "api.json"
@@ -56,53 +55,28 @@ MESSAGES = (
 
 
 def _start_server(backend: Backend, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PHARMAI_")}
-    env.update(backend.env)
-    env.update(
-        {
-            "PHARMAI_ENGINE": "offline",
-            "PHARMAI_IDENTITY_MODE": "otp",
-            "PHARMAI_TODAY": "2026-03-01",
-            "PHARMAI_HTTP_RATE_LIMIT": "off",
-            # Every benchmark conversation comes from 127.0.0.1: more than one address's cap.
-            "PHARMAI_OPEN_CONVERSATIONS_PER_CLIENT": "0",
-            "PHARMAI_RATE_LIMIT_CONVERSATION": "1000000/minute",
-            "PHARMAI_RATE_LIMIT_PATIENT": "1000000/minute",
-            "PHARMAI_RATE_LIMIT_GLOBAL": "100000000/hour",
-            # The same one address and its anonymous conversations, for the tool calls of their turns.
-            "PHARMAI_RATE_LIMIT_CLIENT": "100000000/hour",
-            "PHARMAI_RATE_LIMIT_ANONYMOUS_CONVERSATION": "100000000/hour",
-            "PHARMAI_AUDIT_SECRET": "bench",
-        }
-    )
-    log = (workdir / f"server-{backend.name}.log").open("wb")
-    command = [
-        sys.executable,
-        "-c",
-        "from pharmai.cli import main; main()",
-        "serve",
-        "--port",
-        str(port),
-        "--workers",
-        str(WORKERS),
-        "--log-level",
-        "warning",
-    ]
-    process = subprocess.Popen(command, env=env, cwd=workdir, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited; see {workdir}/server-{backend.name}.log")
-        try:
-            if httpx.get(base + "/readyz", timeout=1).status_code == 200:
-                return process, base
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    process.terminate()
-    raise RuntimeError("server not ready in 90 s")
+    settings = {
+        "PHARMAI_ENGINE": "offline",
+        "PHARMAI_IDENTITY_MODE": "otp",
+        "PHARMAI_TODAY": "2026-03-01",
+        "PHARMAI_HTTP_RATE_LIMIT": "off",
+        # Every benchmark conversation comes from 127.0.0.1: more than one address's cap.
+        "PHARMAI_OPEN_CONVERSATIONS_PER_CLIENT": "0",
+        "PHARMAI_RATE_LIMIT_CONVERSATION": "1000000/minute",
+        "PHARMAI_RATE_LIMIT_PATIENT": "1000000/minute",
+        "PHARMAI_RATE_LIMIT_GLOBAL": "100000000/hour",
+        # The same one address and its anonymous conversations, for the tool calls of their turns.
+        "PHARMAI_RATE_LIMIT_CLIENT": "100000000/hour",
+        "PHARMAI_RATE_LIMIT_ANONYMOUS_CONVERSATION": "100000000/hour",
+        "PHARMAI_AUDIT_SECRET": "bench",
+    }
+    process, base, log = launch_server(backend, workdir, workers=WORKERS, settings=settings)
+    try:
+        wait_ready(process, base, log)
+    except RuntimeError:
+        stop_server(process)
+        raise
+    return process, base
 
 
 async def _turn(conn: Connection, cid: str, token: str, message: str) -> bool:
