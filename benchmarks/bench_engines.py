@@ -48,7 +48,8 @@ from pharmai.clock import FixedClock
 from pharmai.db import Database, seed_demo_world, upgrade
 from pharmai.settings import Settings
 from pharmai.testing import ScriptedEngine
-from pharmai.tools import ToolSpec, registry_for, to_anthropic, to_chat, to_openai
+from pharmai.tools import ToolSpec, to_anthropic, to_chat, to_openai
+from pharmai.toolsets import registry_for
 
 __all__ = ["main"]
 

@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 from pharmai.db.engine import Database
 from pharmai.db.migrate import upgrade
 from pharmai.db.models import AuditLog
+from pharmai.db.tool_stores import tool_stores
 from pharmai.settings import Settings
 from pharmai.tools import Executor, Principal, RateLimiter, Registry, ToolCall, ToolContext
 
@@ -68,7 +69,8 @@ def _measure(db: Database, audit: str) -> dict[str, float]:
     # Seed 004's per-conversation and per-patient tiers, as deployed; the benchmark rotates conversations
     # and patients like real traffic, and lifts only the global tier so 5,000 calls fit in one hour.
     limiter = RateLimiter(conversation="10/minute", patient="20/hour", everyone="1000000/hour")
-    executor = Executor(registry, db, settings=Settings(redis_url=None), rate_limiter=limiter, audit=audit)  # type: ignore[arg-type]
+    stores = tool_stores(db, audit=audit)  # type: ignore[arg-type]
+    executor = Executor(registry, db, settings=Settings(redis_url=None), rate_limiter=limiter, **stores)
     ctx = ToolContext(principal=Principal.patient("u001"), conversation_id="bench", channel="api", db=db)
     raw = {"text": "ab", "times": 2}
     direct: list[float] = []

@@ -22,9 +22,11 @@ import anyio
 from mcp import Client
 from pharmai.clock import Clock
 from pharmai.db import Database, seed_demo_world, upgrade
+from pharmai.db.tool_stores import tool_stores
 from pharmai.mcp import Conversations, build_server
 from pharmai.settings import Settings
-from pharmai.tools import Executor, Principal, ToolCall, ToolContext, registry_for
+from pharmai.tools import Executor, Principal, ToolCall, ToolContext
+from pharmai.toolsets import registry_for
 
 __all__ = ["main"]
 
@@ -76,7 +78,7 @@ def main() -> None:
         upgrade(db)
         with db.session(write=True) as session:
             seed_demo_world(session, TODAY)
-        executor = Executor(registry_for("canonical"), db, settings=_SETTINGS)
+        executor = Executor(registry_for("canonical"), db, settings=_SETTINGS, **tool_stores(db))
         try:
             results: dict[str, Any] = {"executor_direct": round(_direct(executor), 1)}
             for mode in ("legacy", "2026-07-28"):

@@ -94,6 +94,9 @@ class Settings(BaseSettings):
     # Audit rows hold no PHI and are kept for their own, longer period.
     retention_days: int = Field(default=30, ge=1, le=36_500)
     audit_retention_days: int = Field(default=365, ge=1, le=36_500)
+    # Where audit rows wait while the database is down, replayed once it answers (default: beside a
+    # SQLite file, or one directory per database URL in the data directory).
+    audit_spill_dir: str | None = None
     # Each API worker purges when it starts and then every so many seconds; 0: only `pharmai db purge`.
     purge_interval_seconds: int = Field(default=3600, ge=0)
     # Conversations one client address may hold open at once (0: no cap); a conversation without activity

@@ -14,7 +14,7 @@ from pharmai.agent.engines.llm._prompt import system_prompt
 from pharmai.db import Database
 from pharmai.errors import ValidationFailed
 from pharmai.settings import Settings
-from pharmai.tools import registry_for
+from pharmai.toolsets import registry_for
 from tests.agent.loop_support import make_loop, reply, run, session
 from tests.engines.stub_server import Reply, StubServer
 

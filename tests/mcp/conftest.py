@@ -19,8 +19,10 @@ from sqlalchemy import func, select
 from pharmai.clock import Clock
 from pharmai.db import Database
 from pharmai.db.models import AuditLog, OutboxMessage
+from pharmai.db.tool_stores import tool_stores
 from pharmai.mcp import Conversations, build_server
-from pharmai.tools import Executor, registry_for
+from pharmai.tools import Executor
+from pharmai.toolsets import registry_for
 from tests.conftest import TODAY
 from tests.toolsets.conftest import GENEROUS
 
@@ -31,7 +33,7 @@ MODES = ["legacy", "2026-07-28"]
 @pytest.fixture
 def executor(db: Database) -> Iterator[Executor]:
     """The canonical executor with synchronous audit and limits no test reaches."""
-    made = Executor(registry_for("canonical"), db, audit="sync", settings=GENEROUS)
+    made = Executor(registry_for("canonical"), db, settings=GENEROUS, **tool_stores(db, audit="sync"))
     yield made
     made.close()
 

@@ -19,7 +19,8 @@ from pharmai.clock import Clock
 from pharmai.db import Database
 from pharmai.db.models import Confirmation, RefillRequest
 from pharmai.mcp import CONVERSATION_META_KEY
-from pharmai.tools import Executor, Principal, ToolContext, ToolKind, export_tools, registry_for
+from pharmai.tools import Executor, Principal, ToolContext, ToolKind, export_tools
+from pharmai.toolsets import registry_for
 from tests.conftest import TODAY
 from tests.mcp.conftest import MODES, answering, audit_count, envelope, newest_code, run
 from tests.toolsets.conftest import HOSTILE, rows

@@ -11,8 +11,10 @@ import pytest
 
 from pharmai.clock import FixedClock
 from pharmai.db.engine import Database
+from pharmai.db.tool_stores import tool_stores
 from pharmai.settings import Settings
-from pharmai.tools import Executor, Principal, RateLimiter, ToolCall, ToolContext, registry_for
+from pharmai.tools import Executor, Principal, RateLimiter, ToolCall, ToolContext
+from pharmai.toolsets import registry_for
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -34,7 +36,7 @@ def call_tool(db: Database) -> Iterator[CallTool]:
                 db,
                 settings=Settings(redis_url=None),
                 rate_limiter=RateLimiter(conversation="10000/minute", patient="10000/hour", everyone="100000/hour"),
-                audit="sync",
+                **tool_stores(db, audit="sync"),
             )
         executor = executors[profile]
         context = ToolContext(

@@ -13,8 +13,10 @@ from sqlalchemy import select
 from pharmai.clock import FixedClock
 from pharmai.db.engine import Database
 from pharmai.db.models import AuditLog
+from pharmai.db.tool_stores import tool_stores
 from pharmai.settings import Settings
-from pharmai.tools import Executor, Principal, RateLimiter, Registry, ToolContext, ToolMetrics, register_profile
+from pharmai.tools import Executor, Principal, RateLimiter, Registry, ToolContext, ToolMetrics
+from pharmai.toolsets import register_profile
 from tests.tools.toolset import PROFILE, Calls, build_registry
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -58,7 +60,11 @@ def make_executor(db: Database, registry: Registry, metrics: ToolMetrics) -> Ite
         options.setdefault("rate_limiter", generous_limiter())
         options.setdefault("metrics", metrics)
         options.setdefault("settings", Settings(redis_url=None, confirmation_ttl_seconds=600))
-        executor = Executor(registry, db, **options)  # type: ignore[arg-type]
+        audit = options.pop("audit", "background")
+        spill = getattr(options["settings"], "audit_spill_dir", None)
+        stores = tool_stores(db, audit=audit, spill_dir=spill) if isinstance(audit, str) else {"audit": audit}
+        stores.setdefault("confirmations", tool_stores(db)["confirmations"])
+        executor = Executor(registry, db, **stores, **options)  # type: ignore[arg-type]
         made.append(executor)
         return executor
 

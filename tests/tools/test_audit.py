@@ -3,19 +3,31 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
+from sqlalchemy import select, text
 
+from pharmai.db.audit_sink import BackgroundAuditSink, SyncAuditSink
 from pharmai.db.engine import Database
+from pharmai.db.models import Ticket
+from pharmai.settings import Settings
 from pharmai.tools import Executor, Principal, RateLimiter, SurrogateRefs, ToolCall, ToolContext, ToolOutcome
-from pharmai.tools.middleware import BackgroundAuditSink
 from tests.tools.conftest import audit_rows
 from tests.tools.toolset import GOOD_CODE
 
 Ctx = Callable[..., ToolContext]
 NAME, EMAIL, PHONE = "Noa Cohen", "noa.cohen@example.com", "052-000-0001"
 PLANTED = (NAME, EMAIL, PHONE, "noa", "0520000001")
+ARGS = {"reason": "card lost", "priority": "high"}
+
+
+def _tickets(db: Database) -> list[Ticket]:
+    with db.session() as session:
+        return list(session.scalars(select(Ticket)))
 
 
 def _mixed_calls(executor: Executor, ctx: Ctx) -> list[ToolOutcome]:
@@ -121,3 +133,65 @@ def test_metrics_count_calls_and_durations(executor: Executor, ctx: Ctx) -> None
     assert sample("pharmai_tool_calls_total", {"tool": "?", "outcome": "refused", "code": "TOOL_NOT_FOUND"}) == 1.0
     assert sample("pharmai_tool_call_duration_seconds_count", {"tool": "echo"}) == 3.0
     assert sample("pharmai_tool_call_duration_seconds_sum", {"tool": "nap"}) >= 0.2
+
+
+@contextmanager
+def _audit_table_gone(db: Database) -> Iterator[None]:
+    """A database fault that only the audit writes meet: ``audit_log`` is missing meanwhile."""
+    with db.session(write=True) as session:
+        session.execute(text("ALTER TABLE audit_log RENAME TO audit_log_away"))
+    try:
+        yield
+    finally:
+        with db.session(write=True) as session:
+            session.execute(text("ALTER TABLE audit_log_away RENAME TO audit_log"))
+        db.engine.dispose()  # PostgreSQL caches prepared plans per connection; start clean
+
+
+@pytest.mark.parametrize("sink", ["background", "sync"])
+def test_rows_survive_a_database_outage_by_spilling_and_replay(
+    make_executor: Callable[..., Executor], ctx: Ctx, db: Database, sink: str, tmp_path: Path
+) -> None:
+    settings = Settings(redis_url=None, confirmation_ttl_seconds=600, audit_spill_dir=str(tmp_path))
+    executor = make_executor(audit=sink, settings=settings)
+    session = ctx(patient="u001")
+    with _audit_table_gone(db):
+        during = [executor.execute(ToolCall("echo", {"text": f"t{i}"}), session) for i in range(5)]
+        proposal = executor.execute(ToolCall("open_ticket", ARGS), session)
+        confirmation_id = str((proposal.confirmation or {})["confirmation_id"])
+        # A write cannot commit without its audit row: it fails whole, and the approval stays pending.
+        refused = executor.approve(confirmation_id, session)
+        executor.flush()
+        assert all(o.ok for o in during) and refused.code == "DB_ERROR"
+        assert list(tmp_path.glob("audit-*.jsonl")), "the rows were spilled to a file"
+    assert _tickets(db) == []
+    after = executor.execute(ToolCall("echo", {"text": "back"}), session)  # the first success replays
+    done = executor.approve(confirmation_id, session)
+    by_call = {r.tool_call_id: r for r in audit_rows(db, executor)}
+    calls = [*during, proposal, refused, after, done]
+    assert len(by_call) == len(calls) and all(o.tool_call_id in by_call for o in calls)
+    assert (by_call[refused.tool_call_id].outcome, by_call[done.tool_call_id].outcome) == ("failed", "ok")
+    assert done.ok and len(_tickets(db)) == 1
+    assert not list(tmp_path.glob("*.jsonl")), "the spill file was replayed and removed"
+
+
+def test_spilled_rows_of_a_dead_process_are_replayed_by_the_next(db: Database, tmp_path: Path) -> None:
+    first = SyncAuditSink(db, spill_dir=tmp_path)
+    row = {
+        "ts": datetime(2026, 3, 1, 9, 30, tzinfo=UTC),
+        "tool_call_id": "call_spilled",
+        "tool": "echo",
+        "version": "1.0.0",
+        "outcome": "ok",
+        "error_code": None,
+        "duration_ms": 1.5,
+        "conversation_id": None,
+        "channel": "chat",
+        "patient_ref": None,
+    }
+    with _audit_table_gone(db):
+        first.write(row)
+    assert len(list(tmp_path.glob("audit-*.jsonl"))) == 1
+    second = SyncAuditSink(db, spill_dir=tmp_path)  # another process, started later
+    assert second.replay() == 1 and second.replay() == 0
+    assert [(r.tool_call_id, r.duration_ms) for r in audit_rows(db)] == [("call_spilled", 1.5)]

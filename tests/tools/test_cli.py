@@ -14,7 +14,8 @@ from pharmai.cli import app
 from pharmai.db.engine import Database
 from pharmai.db.models import AuditLog
 from pharmai.settings import get_settings
-from pharmai.tools import export_tools, registry_for
+from pharmai.tools import export_tools
+from pharmai.toolsets import registry_for
 from tests.tools.toolset import PROFILE
 
 runner = CliRunner()

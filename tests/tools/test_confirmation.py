@@ -148,7 +148,9 @@ def test_expired_confirmation_is_refused(executor: Executor, ctx: Ctx, db: Datab
     assert len(_tickets(db)) == 1
 
 
-def test_two_concurrent_approvals_run_the_call_once(executor: Executor, ctx: Ctx, db: Database) -> None:
+def test_two_concurrent_approvals_write_once(executor: Executor, ctx: Ctx, db: Database) -> None:
+    # Every approval may enter the handler; the claim is the first statement of its write transaction,
+    # so only the winner's write commits and the others roll back with "used".
     session = ctx(patient="u001")
     for _ in range(3):
         confirmation_id = _propose(executor, session)
@@ -168,16 +170,21 @@ def test_two_concurrent_approvals_run_the_call_once(executor: Executor, ctx: Ctx
             t.join()
         assert sorted(r.ok for r in results) == [False, False, False, True]
         assert {_reason(r) for r in results if not r.ok} == {"used"}
-    assert len(_tickets(db)) == 3 and Calls.runs["open_ticket"] == 3
+    assert len(_tickets(db)) == 3
 
 
 def test_every_decision_is_audited(executor: Executor, ctx: Ctx, db: Database) -> None:
     session = ctx(patient="u001")
-    confirmation_id = _propose(executor, session)
-    executor.approve(confirmation_id, session)
-    executor.approve(confirmation_id, session)
-    executor.approve("cf_unknown", session)
-    rows = audit_rows(db, executor)
+    proposal = executor.execute(ToolCall("open_ticket", ARGS), session)
+    confirmation_id = str((proposal.confirmation or {})["confirmation_id"])
+    outcomes = [proposal]
+    outcomes.append(executor.approve(confirmation_id, session))
+    outcomes.append(executor.approve(confirmation_id, session))
+    outcomes.append(executor.approve("cf_unknown", session))
+    # The approved write's row commits with the write, before the queued rows: match rows by call.
+    by_call = {r.tool_call_id: r for r in audit_rows(db, executor)}
+    rows = [by_call[o.tool_call_id] for o in outcomes]
+    assert len(by_call) == 4
     assert [(r.tool, r.outcome, r.error_code) for r in rows] == [
         ("open_ticket", "refused", "CONFIRMATION_REQUIRED"),
         ("open_ticket", "ok", None),
@@ -188,3 +195,36 @@ def test_every_decision_is_audited(executor: Executor, ctx: Ctx, db: Database) -
     for result, count in (("requested", 1.0), ("approved", 1.0), ("invalid", 1.0)):
         labels = {"tool": "open_ticket", "result": result}
         assert registry.get_sample_value("pharmai_tool_confirmations_total", labels) == count
+
+
+def _status(db: Database, confirmation_id: str) -> str:
+    with db.session() as session:
+        row = session.get(Confirmation, confirmation_id)
+        assert row is not None
+        return row.status
+
+
+def test_an_approval_that_never_commits_stays_pending_and_runs_once_later(
+    executor: Executor, ctx: Ctx, db: Database
+) -> None:
+    # The write overruns its deadline inside its transaction (a stalled worker): nothing may remain of
+    # the approval — no ticket, no "approved" without its write — and the person can approve again.
+    session = ctx(patient="u001")
+    proposal = executor.execute(ToolCall("slow_confirmed_ticket", ARGS), session)
+    confirmation_id = str((proposal.confirmation or {})["confirmation_id"])
+    stalled = executor.approve(confirmation_id, session)
+    assert stalled.code == "TIMEOUT"
+    executor.flush()
+    assert _status(db, confirmation_id) == "pending" and _tickets(db) == []
+    Calls.hold_s = 0.0
+    done = executor.approve(confirmation_id, session)
+    assert done.ok and _status(db, confirmation_id) == "approved"
+    assert len(_tickets(db)) == 1
+    assert _reason(executor.approve(confirmation_id, session)) == "used"
+    # One row per call, the approved write's included (it committed with the ticket).
+    by_call = {r.tool_call_id: r for r in audit_rows(db, executor)}
+    assert [(by_call[o.tool_call_id].outcome, by_call[o.tool_call_id].error_code) for o in (stalled, done)] == [
+        ("failed", "TIMEOUT"),
+        ("ok", None),
+    ]
+    assert len(by_call) == 4

@@ -202,7 +202,7 @@ def test_confirmation_comes_before_the_handler(executor: Executor, ctx: Ctx, db:
 
 def test_audit_then_metrics_see_every_outcome(executor: Executor, ctx: Ctx, db: Database, metrics: object) -> None:
     assert [m.name for m in executor.middleware] == [
-        "metrics", "audit", "validate", "authorize", "rate_limit", "confirm", "timeout"
+        "metrics", "audit", "validate", "authorize", "rate_limit", "confirm", "timeout", "run"
     ]  # fmt: skip
     session = ctx()
     executor.execute(ToolCall("echo", {}), session)  # refused by validation, the first step

@@ -1,20 +1,16 @@
-"""ToolSpec checks, decorator registration, derived profiles and the named-profile table."""
+"""ToolSpec checks, decorator registration, derived profiles and the named-profile table (in toolsets)."""
 
 from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from pharmai.tools import (
-    Registry,
-    ToolContext,
-    ToolKind,
-    ToolSpec,
-    UnknownProfile,
-    profile_names,
-    register_profile,
-    registry_for,
-)
+from pharmai.tools import Registry, ToolContext, ToolKind, ToolSpec
+from pharmai.toolsets import PROFILES, UnknownProfile, _profiles, profile_names, register_profile, registry_for
 from tests.tools.toolset import PROFILE, EchoIn, EchoOut
 
 
@@ -92,3 +88,33 @@ def test_named_profiles() -> None:
         registry_for("no-such-profile")
     with pytest.raises(ValueError, match="already registered"):
         register_profile(PROFILE, lambda: Registry("other"))
+
+
+def test_toolsets_register_their_profiles_on_import() -> None:
+    assert set(PROFILES) <= set(profile_names())
+    assert registry_for("canonical").profile == "canonical"
+
+
+def test_a_builder_runs_once_when_threads_ask_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A private copy of the table, so the empty "test-racy" profile does not outlive this test.
+    monkeypatch.setattr(_profiles, "_BUILDERS", dict(_profiles._BUILDERS))
+    monkeypatch.setattr(_profiles, "_BUILT", dict(_profiles._BUILT))
+    calls: list[int] = []
+    gate = threading.Barrier(8)
+
+    def build() -> Registry:
+        calls.append(1)
+        time.sleep(0.05)  # widen the window in which a second build could start
+        return Registry("racy")
+
+    register_profile("test-racy", build, replace=True)
+
+    def ask() -> Registry:
+        gate.wait()
+        return registry_for("test-racy")
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        built = list(pool.map(lambda _: ask(), range(8)))
+    assert len(calls) == 1 and all(registry is built[0] for registry in built)
+    register_profile("test-racy", build)  # the same builder again keeps the built registry
+    assert registry_for("test-racy") is built[0] and len(calls) == 1

@@ -10,15 +10,8 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ConfigDict, create_model
 
-from pharmai.tools import (
-    Registry,
-    StrictSchemaError,
-    check_strict,
-    export_tools,
-    profile_names,
-    registry_for,
-    strict_schema,
-)
+from pharmai.tools import Registry, StrictSchemaError, check_strict, export_tools, strict_schema
+from pharmai.toolsets import profile_names, registry_for
 from tests.tools.toolset import PROFILE
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -28,6 +28,8 @@ class Calls:
 
     lock = threading.Lock()
     runs: ClassVar[dict[str, int]] = {}
+    #: How long ``slow_confirmed_ticket`` holds its transaction open (past its 0.3 s deadline by default).
+    hold_s: ClassVar[float] = 0.6
 
     @classmethod
     def hit(cls, name: str) -> None:
@@ -38,6 +40,7 @@ class Calls:
     def reset(cls) -> None:
         with cls.lock:
             cls.runs = {}
+            cls.hold_s = 0.6
 
 
 class _In(BaseModel):
@@ -195,6 +198,26 @@ def build_registry() -> Registry:
             session.flush()
             time.sleep(0.6)
         return TicketOut(ticket_id="never", status="open")
+
+    @reg.tool(
+        input=TicketIn, output=TicketOut, kind=ToolKind.WRITE, confirm=True, summary=_ticket_summary, timeout_s=0.3
+    )
+    def slow_confirmed_ticket(args: TicketIn, ctx: ToolContext) -> TicketOut:
+        """Open a ticket once approved, holding the transaction for ``Calls.hold_s`` before committing."""
+        Calls.hit("slow_confirmed_ticket")
+        ticket_id = f"sc-{time.perf_counter_ns()}"[:40]
+        with ctx.transaction(write=True) as session:
+            session.add(
+                Ticket(
+                    ticket_id=ticket_id,
+                    conversation_id=ctx.conversation_id,
+                    reason=args.reason,
+                    created_at=ctx.clock.now(),
+                )
+            )
+            session.flush()
+            time.sleep(Calls.hold_s)
+        return TicketOut(ticket_id=ticket_id, status="open")
 
     @reg.tool(input=VerifyIn, output=VerifyOut, kind=ToolKind.AUTH, rate_tier="none")
     def verify_identity(args: VerifyIn, ctx: ToolContext) -> VerifyOut:

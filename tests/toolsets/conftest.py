@@ -27,8 +27,10 @@ from pharmai.db.models import (
     RefillRequest,
     Ticket,
 )
+from pharmai.db.tool_stores import tool_stores
 from pharmai.settings import Settings
-from pharmai.tools import Executor, Principal, ToolCall, ToolContext, ToolOutcome, registry_for
+from pharmai.tools import Executor, Principal, ToolCall, ToolContext, ToolOutcome
+from pharmai.toolsets import registry_for
 from tests.conftest import TODAY
 
 #: Limits no test reaches, so rate limiting never hides what a test checks.
@@ -103,7 +105,7 @@ def make_executor(db: Database) -> Iterator[Callable[..., Executor]]:
     made: list[Executor] = []
 
     def make(profile: str = "canonical") -> Executor:
-        executor = Executor(registry_for(profile), db, audit="sync", settings=GENEROUS)
+        executor = Executor(registry_for(profile), db, settings=GENEROUS, **tool_stores(db, audit="sync"))
         made.append(executor)
         return executor
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from pharmai.cli import app
 from pharmai.settings import get_settings
-from pharmai.tools import registry_for
+from pharmai.toolsets import registry_for
 from tests.toolsets.conftest import profiles
 
 runner = CliRunner()

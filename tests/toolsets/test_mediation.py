@@ -29,7 +29,7 @@ from sqlalchemy import select, update
 
 from pharmai.db import Database
 from pharmai.db.models import Patient, Prescription, RefillRequest, Ticket
-from pharmai.tools import registry_for
+from pharmai.toolsets import registry_for
 from tests.conftest import TODAY
 from tests.toolsets.conftest import Session, dumps, profiles
 

@@ -174,3 +174,19 @@ def test_concurrent_refills_of_different_prescriptions_never_overdraw_stock(db: 
             for p in s.scalars(select(Prescription).where(Prescription.presc_id.like("p9%x")))
         }
     assert sorted(left.values()) == [1, 1, 1] + [2] * 9
+
+
+def test_a_refill_the_pharmacy_refuses_uses_the_approval_up(db: Database, make_session: Make) -> None:
+    # Approved, run, and refused by the rules (the stock went meanwhile): the approval is spent, so a
+    # second "yes" cannot slip the refill through once stock returns; a new request asks again.
+    session = make_session("u002")
+    proposal = session.call("request_refill", {"presc_id": "p002"})
+    confirmation_id = proposal["error"]["details"]["confirmation_id"]
+    with db.session(write=True) as s:
+        s.execute(update(Inventory).where(Inventory.store_id == "s1", Inventory.med_id == "m008").values(qty_on_hand=0))
+    assert session.approve(confirmation_id)["error"]["code"] == "OUT_OF_STOCK"
+    with db.session(write=True) as s:
+        s.execute(update(Inventory).where(Inventory.store_id == "s1", Inventory.med_id == "m008").values(qty_on_hand=5))
+    again = session.approve(confirmation_id)
+    assert again["error"]["code"] == "CONFIRMATION_DENIED" and again["error"]["details"]["reason"] == "used"
+    assert _refills(db, "p002") == []

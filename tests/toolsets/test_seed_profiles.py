@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from pharmai.tools import registry_for, strict_schema
+from pharmai.tools import strict_schema
+from pharmai.toolsets import registry_for
 from tests.toolsets.conftest import Session
 
 Make = Callable[..., Session]

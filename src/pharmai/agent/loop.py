@@ -36,11 +36,13 @@ from pharmai.agent.events import Event
 from pharmai.agent.store import LANGUAGES, ClientCap, ConversationStore, StoredConversation
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
+from pharmai.db.tool_stores import tool_stores
 from pharmai.errors import InternalError, PharmaiError, ValidationFailed
 from pharmai.nlu import spans_of
 from pharmai.settings import Settings, get_settings
 from pharmai.text.detect import reply_language
-from pharmai.tools import Executor, Principal, RateLimiter, ToolContext, UnknownProfile, registry_for
+from pharmai.tools import Executor, Principal, RateLimiter, ToolContext
+from pharmai.toolsets import UnknownProfile, registry_for
 
 __all__ = ["MAX_MESSAGE_LENGTH", "ConversationLoop"]
 
@@ -126,7 +128,11 @@ class ConversationLoop:
                 self.db,
                 settings=self.settings,
                 rate_limiter=self._limiter,
-                audit="sync" if self._audit == "sync" else "background",
+                **tool_stores(
+                    self.db,
+                    audit="sync" if self._audit == "sync" else "background",
+                    spill_dir=self.settings.audit_spill_dir,
+                ),
             )
             self._executors[profile] = executor
             self._owned.append(executor)

@@ -20,7 +20,8 @@ from pharmai.api._schemas import ERROR_RESPONSES, AuditPage, ErrorBody, Invocati
 from pharmai.api._state import ApiState
 from pharmai.db.models import AuditLog
 from pharmai.errors import ValidationFailed
-from pharmai.tools import FORMATS, Principal, ToolCall, ToolContext, UnknownProfile, export_tools, registry_for
+from pharmai.tools import FORMATS, Principal, ToolCall, ToolContext, export_tools
+from pharmai.toolsets import UnknownProfile, registry_for
 
 __all__ = ["router"]
 

@@ -8,18 +8,9 @@ from typing import Annotated, Any
 import typer
 
 from pharmai.cli import _common
-from pharmai.tools import (
-    FORMATS,
-    Executor,
-    Principal,
-    Registry,
-    ToolCall,
-    ToolContext,
-    UnknownProfile,
-    export_tools,
-    profile_names,
-    registry_for,
-)
+from pharmai.db.tool_stores import tool_stores
+from pharmai.tools import FORMATS, Executor, Principal, Registry, ToolCall, ToolContext, export_tools
+from pharmai.toolsets import UnknownProfile, profile_names, registry_for
 
 __all__ = ["app"]
 
@@ -79,7 +70,7 @@ def call(
         db=db,
         clock=_common.clock(),
     )
-    executor = Executor(registry, db, audit="sync")
+    executor = Executor(registry, db, **tool_stores(db, audit="sync", spill_dir=_common.settings().audit_spill_dir))
     try:
         # The JSON text goes to the executor as is: bad JSON is a VALIDATION_ERROR envelope, not a crash.
         outcome = executor.execute(ToolCall(name=name, arguments=arguments), context)

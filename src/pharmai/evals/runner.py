@@ -30,7 +30,7 @@ from pharmai.evals.simulated_user import SimulatedUser
 from pharmai.evals.task import Task, TextGroup, UserTurn, When
 from pharmai.pharmacy.identity import latest_outbox_code
 from pharmai.settings import Settings
-from pharmai.tools import UnknownProfile, registry_for
+from pharmai.toolsets import UnknownProfile, registry_for
 
 __all__ = ["TrialResult", "collect_turn", "run_suite", "run_trial", "trial_settings"]
 

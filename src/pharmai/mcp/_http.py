@@ -18,10 +18,12 @@ from starlette.types import Receive, Scope, Send
 
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
+from pharmai.db.tool_stores import tool_stores
 from pharmai.mcp._server import build_server
 from pharmai.mcp._sessions import Conversations
 from pharmai.settings import Settings
-from pharmai.tools import Executor, registry_for
+from pharmai.tools import Executor
+from pharmai.toolsets import registry_for
 
 __all__ = ["McpHttpApp", "http_app"]
 
@@ -115,7 +117,12 @@ def http_app(
     Returns:
         The ASGI app; mount it at ``/mcp`` and enter :meth:`McpHttpApp.lifespan` in the host's lifespan.
     """
-    executor = executor or Executor(registry_for(settings.tool_profile), db, settings=settings)
+    executor = executor or Executor(
+        registry_for(settings.tool_profile),
+        db,
+        settings=settings,
+        **tool_stores(db, spill_dir=settings.audit_spill_dir),
+    )
     conversations = server_options.pop("conversations", None) or Conversations()
     server_options.setdefault("clock", Clock(settings.today))
     server_options.setdefault("state_secret", settings.audit_secret)

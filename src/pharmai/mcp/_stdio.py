@@ -9,10 +9,12 @@ from mcp.server.stdio import stdio_server
 
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
+from pharmai.db.tool_stores import tool_stores
 from pharmai.mcp._server import build_server
 from pharmai.mcp._sessions import Conversations
 from pharmai.settings import Settings
-from pharmai.tools import Executor, registry_for
+from pharmai.tools import Executor
+from pharmai.toolsets import registry_for
 
 __all__ = ["run_stdio"]
 
@@ -36,7 +38,8 @@ def run_stdio(
         store_id: The session's default store.
         profile: Tool profile (default: ``settings.tool_profile``).
     """
-    executor = Executor(registry_for(profile or settings.tool_profile), db, settings=settings)
+    registry = registry_for(profile or settings.tool_profile)
+    executor = Executor(registry, db, settings=settings, **tool_stores(db, spill_dir=settings.audit_spill_dir))
     server = build_server(
         executor,
         # One process serves one client: its one conversation needs no token in ``_meta``.

@@ -1,7 +1,7 @@
 """The generic tool runtime: typed tools, profiles, schema export, and one executor for every path.
 
 It knows nothing about pharmacies: a toolset registers :class:`ToolSpec` objects in a :class:`Registry`
-(one per profile, see :func:`register_profile` / :func:`registry_for`), and every engine runs them
+(one per profile; the table of named profiles lives with the toolsets), and every engine runs them
 through :class:`Executor`, which validates, authorizes, rate limits, asks for confirmation, enforces
 deadlines, audits and counts each call.
 """
@@ -13,9 +13,10 @@ from pharmai.tools._executor import Executor
 from pharmai.tools._export import FORMATS, export_tools, to_anthropic, to_chat, to_mcp, to_openai
 from pharmai.tools._outcome import CanonicalEnvelope, Envelope, ToolOutcome
 from pharmai.tools._privacy import SurrogateRefs
-from pharmai.tools._registry import Registry, UnknownProfile, profile_names, register_profile, registry_for
+from pharmai.tools._registry import Registry
 from pharmai.tools._schema import StrictSchemaError, check_strict, plain_schema, strict_schema
 from pharmai.tools._spec import RiskLevel, ToolKind, ToolSpec
+from pharmai.tools._stores import AuditSink, ConfirmationRecord, ConfirmationStore, ConfirmationView
 from pharmai.tools.middleware import (
     RateLimiter,
     RedisOptions,
@@ -28,7 +29,11 @@ from pharmai.tools.middleware import (
 
 __all__ = [
     "FORMATS",
+    "AuditSink",
     "CanonicalEnvelope",
+    "ConfirmationRecord",
+    "ConfirmationStore",
+    "ConfirmationView",
     "Envelope",
     "Executor",
     "Principal",
@@ -44,7 +49,6 @@ __all__ = [
     "ToolMetrics",
     "ToolOutcome",
     "ToolSpec",
-    "UnknownProfile",
     "check_strict",
     "export_tools",
     "new_call_id",
@@ -52,10 +56,7 @@ __all__ = [
     "parse_arguments",
     "parse_rate",
     "plain_schema",
-    "profile_names",
     "redis_server",
-    "register_profile",
-    "registry_for",
     "strict_schema",
     "to_anthropic",
     "to_chat",

@@ -5,8 +5,9 @@ from __future__ import annotations
 import itertools
 import json
 import secrets
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from pharmai.db.engine import Database
     from pharmai.settings import Settings
 
-__all__ = ["Principal", "ToolCall", "ToolContext", "new_call_id"]
+__all__ = ["Principal", "ToolCall", "ToolContext", "WriteHooks", "new_call_id"]
 
 # A random prefix per process and a counter: a call id per tool call must be cheap, and reading the
 # system's random source on every call was a measurable share of a short turn.
@@ -90,6 +91,30 @@ class ToolCall:
 
 
 @dataclass
+class WriteHooks:
+    """Work the middleware adds to a call's first write transaction, so it commits with the write.
+
+    Attributes:
+        on_begin: Run right after the transaction opens, before the handler's statements (claiming
+            the approved confirmation: a second approval stops here, before writing anything).
+        on_commit: Run after the handler's statements, just before the commit (the audit row).
+        committed: Set once that transaction committed.
+    """
+
+    on_begin: list[Callable[[Session], None]] = field(default_factory=list)
+    on_commit: list[Callable[[Session], None]] = field(default_factory=list)
+    committed: bool = False
+    _taken: bool = field(default=False, repr=False)
+
+    def take(self) -> WriteHooks | None:
+        """These hooks for the first write transaction of the call; ``None`` for any later one."""
+        if self._taken or not (self.on_begin or self.on_commit):
+            return None
+        self._taken = True
+        return self
+
+
+@dataclass
 class ToolContext:
     """The session a tool call runs in; the executor fills the principal, the model never does.
 
@@ -123,6 +148,10 @@ class ToolContext:
     _may_bind: bool = field(default=False, init=False, repr=False)
     _deadline: float | None = field(default=None, init=False, repr=False)
     _cancelled: bool = field(default=False, init=False, repr=False)
+    _hooks: WriteHooks | None = field(default=None, init=False, repr=False)
+    # Held while deciding between "commit" and "answer TIMEOUT", so exactly one of them happens.
+    _finish_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    _committing: bool = field(default=False, init=False, repr=False)
 
     def bind_patient(self, patient_id: str) -> None:
         """Bind a verified patient to the session; only AUTH tools may call this.
@@ -153,17 +182,46 @@ class ToolContext:
     def transaction(self, *, write: bool = False) -> Iterator[Session]:
         """A database transaction that is rolled back instead of committed once the deadline passed.
 
+        The first write transaction of a call also runs the middleware's :class:`WriteHooks` (claiming
+        an approved confirmation, the audit row), so they commit together with the handler's write.
+
         Args:
             write: Take the write lock up front (see :meth:`pharmai.db.engine.Database.session`).
         """
         if self.db is None:
             raise InternalError({"reason": "no database in the tool context"})
-        with self.db.session(write=write) as session:
-            yield session
-            # The executor may already have answered TIMEOUT; committing now would act behind its back.
-            self.check_deadline()
+        hooks = self._hooks.take() if write and self._hooks is not None else None
+        try:
+            with self.db.session(write=write) as session:
+                for hook in hooks.on_begin if hooks else ():
+                    hook(session)
+                yield session
+                for hook in hooks.on_commit if hooks else ():
+                    hook(session)
+                # The executor may already have answered TIMEOUT; committing now would act behind its
+                # back. Deciding under the lock means the commit or the TIMEOUT answer happens, not both.
+                with self._finish_lock:
+                    self.check_deadline()
+                    self._committing = write
+        finally:
+            self._committing = False
+        if hooks is not None:
+            hooks.committed = True
 
-    def _child(self, *, may_bind: bool, timeout_s: float) -> ToolContext:
+    def timed_out(self) -> bool:
+        """Called by the executor at the deadline: cancel unless a commit is already under way.
+
+        Returns:
+            True when the call is now cancelled (its transaction will roll back); False when a write is
+            committing, so the caller must wait for the handler's real result instead.
+        """
+        with self._finish_lock:
+            if self._committing:
+                return False
+            self._cancelled = True
+            return True
+
+    def _child(self, *, may_bind: bool, timeout_s: float, hooks: WriteHooks | None = None) -> ToolContext:
         # Each call gets its own copy so deadlines and bindings never leak between calls.
         child = ToolContext(
             principal=self.principal,
@@ -177,5 +235,6 @@ class ToolContext:
             client_address=self.client_address,
         )
         child._may_bind = may_bind
+        child._hooks = hooks
         child._deadline = time.monotonic() + timeout_s
         return child

@@ -1,29 +1,28 @@
 """The executor: every engine, API and MCP call of a tool goes through :meth:`Executor.execute`.
 
-Chain (outermost first): metrics → audit → validate → authorize → rate limit → confirm → timeout. So a
-call is validated, authorized, rate limited, confirmed and run in that order, and then audited and
-counted — every call, refused ones included, leaves exactly one audit row and one metric sample.
+Chain (outermost first): metrics → audit → validate → authorize → rate limit → confirm → timeout → run.
+So a call is validated, authorized, rate limited, confirmed and run (under its deadline) in that order,
+and then audited and counted — every call, refused ones included, leaves exactly one audit row and one
+metric sample.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 from pharmai.db.engine import Database
-from pharmai.db.models import Confirmation
 from pharmai.errors import ConfirmationDenied
 from pharmai.settings import Settings, get_settings
 from pharmai.tools._context import ToolCall, ToolContext
 from pharmai.tools._outcome import ToolOutcome
 from pharmai.tools._privacy import SurrogateRefs
 from pharmai.tools._registry import Registry
+from pharmai.tools._stores import AuditSink, ConfirmationStore
 from pharmai.tools.middleware import (
     Audit,
-    AuditSink,
     Authorize,
-    BackgroundAuditSink,
     Confirm,
     Invocation,
     Metrics,
@@ -31,7 +30,7 @@ from pharmai.tools.middleware import (
     Next,
     RateLimit,
     RateLimiter,
-    SyncAuditSink,
+    Run,
     Timeout,
     ToolMetrics,
     Validate,
@@ -47,11 +46,12 @@ class Executor:
 
     Args:
         registry: The profile's tools (and its envelope).
-        db: The database for audit rows, confirmations, and handlers whose context has none.
+        db: The database of handlers whose context has none.
+        audit: Where audit rows go (``pharmai.db.tool_stores`` builds the database's).
+        confirmations: Where proposals live (``pharmai.db.tool_stores`` builds the database's).
         settings: Rate-limit tiers, Redis URL and confirmation TTL, and the settings handlers see in a
             context that carries none (default: the process settings).
         rate_limiter: Overrides the limiter built from ``settings`` (tests pass their own).
-        audit: ``"background"`` (batched writer thread, default), ``"sync"``, or an :class:`AuditSink`.
         metrics: Metric families (default: the process-wide Prometheus registry).
         refs: Principal surrogates (default: HMAC with ``settings.audit_secret``, ``PHARMAI_AUDIT_SECRET``).
         max_workers: Handler threads.
@@ -62,9 +62,10 @@ class Executor:
         registry: Registry,
         db: Database,
         *,
+        audit: AuditSink,
+        confirmations: ConfirmationStore,
         settings: Settings | None = None,
         rate_limiter: RateLimiter | None = None,
-        audit: Literal["background", "sync"] | AuditSink = "background",
         metrics: ToolMetrics | None = None,
         refs: SurrogateRefs | None = None,
         max_workers: int = 16,
@@ -74,12 +75,8 @@ class Executor:
         self.registry = registry
         self.db = db
         self.refs = refs or SurrogateRefs(settings.audit_secret)
-        if audit == "background":
-            self.audit_sink: AuditSink = BackgroundAuditSink(db)
-        elif audit == "sync":
-            self.audit_sink = SyncAuditSink(db)
-        else:
-            self.audit_sink = audit
+        self.audit_sink = audit
+        self.confirmations = confirmations
         self.rate_limiter = rate_limiter or RateLimiter.from_settings(settings)
         self._timeout = Timeout(max_workers)
         self.middleware: Sequence[Middleware] = (
@@ -88,15 +85,16 @@ class Executor:
             Validate(),
             Authorize(),
             RateLimit(self.rate_limiter),
-            Confirm(db, self.refs, settings.confirmation_ttl_seconds),
+            Confirm(self.confirmations, self.refs, settings.confirmation_ttl_seconds),
             self._timeout,
+            Run(),
         )
         self._chain = self._build(self.middleware)
 
     @staticmethod
     def _build(middleware: Sequence[Middleware]) -> Next:
         def end(inv: Invocation) -> ToolOutcome:
-            raise AssertionError("the timeout middleware always answers")
+            raise AssertionError("the run middleware always answers")
 
         chain: Next = end
         for layer in reversed(middleware):
@@ -132,8 +130,7 @@ class Executor:
     def _decision(self, confirmation_id: object, context: ToolContext, deny: bool, arguments: Any) -> ToolOutcome:
         row = None
         if isinstance(confirmation_id, str) and 0 < len(confirmation_id) <= _MAX_ID:
-            with self.db.session() as session:
-                row = session.get(Confirmation, confirmation_id)
+            row = self.confirmations.get(confirmation_id)
         if row is None:
             call = ToolCall(name="?", arguments={})
             return self._invoke(call, context, preset_error=ConfirmationDenied({"reason": "not_found"}))

@@ -1,9 +1,11 @@
-"""Registries (one per profile) and the process-wide table of named profiles."""
+"""The registry of one profile: its tools, in registration order, and the envelope it answers in.
+
+The table of *named* profiles (``registry_for("canonical")``) is not here: it belongs to the layer that
+knows the profiles (the toolsets), which hands registries down to this runtime.
+"""
 
 from __future__ import annotations
 
-import importlib
-import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -12,11 +14,7 @@ from pydantic import BaseModel
 from pharmai.tools._outcome import CanonicalEnvelope, Envelope
 from pharmai.tools._spec import Handler, ToolKind, ToolSpec
 
-__all__ = ["Registry", "UnknownProfile", "profile_names", "register_profile", "registry_for"]
-
-
-class UnknownProfile(LookupError):
-    """No profile builder is registered under that name."""
+__all__ = ["Registry"]
 
 
 class Registry:
@@ -97,71 +95,3 @@ class Registry:
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self._tools
-
-
-_BUILDERS: dict[str, Callable[[], Registry]] = {}
-_BUILT: dict[str, Registry] = {}
-_LOCK = threading.Lock()
-# Re-entrant: importing the toolsets calls register_profile, which takes _LOCK, not this one.
-_LOAD_LOCK = threading.RLock()
-_TOOLSETS_LOADED = False
-
-
-def register_profile(name: str, builder: Callable[[], Registry], *, replace: bool = False) -> None:
-    """Make ``registry_for(name)`` build its registry with ``builder`` (called once, lazily).
-
-    Args:
-        name: The profile name.
-        builder: A function returning the :class:`Registry` of that profile.
-        replace: Allow replacing an existing builder (tests, plugins).
-    """
-    with _LOCK:
-        if name in _BUILDERS and not replace and _BUILDERS[name] is not builder:
-            raise ValueError(f"profile {name!r} is already registered")
-        _BUILDERS[name] = builder
-        _BUILT.pop(name, None)
-
-
-def _load_toolsets() -> None:
-    # The pharmacy toolsets live above this layer; importing them registers their profiles. The
-    # generic runtime must work without them (a bank could use it), hence the soft import.
-    global _TOOLSETS_LOADED
-    if _TOOLSETS_LOADED:
-        return
-    # Threads arriving together wait here until the import has registered every profile; flagging the
-    # load as done before the import finished let a second thread see no profiles at all.
-    with _LOAD_LOCK:
-        if _TOOLSETS_LOADED:
-            return
-        try:
-            importlib.import_module("pharmai.toolsets")
-        except ModuleNotFoundError as exc:
-            # Only "there are no toolsets" is fine; a broken toolset must still fail loudly.
-            if exc.name != "pharmai.toolsets":
-                raise
-        _TOOLSETS_LOADED = True
-
-
-def profile_names() -> list[str]:
-    """Every registered profile name, sorted."""
-    _load_toolsets()
-    with _LOCK:
-        return sorted(_BUILDERS)
-
-
-def registry_for(profile: str) -> Registry:
-    """The registry of a named profile, built on first use and cached.
-
-    Raises:
-        UnknownProfile: When no builder is registered under ``profile``.
-    """
-    _load_toolsets()
-    with _LOCK:
-        if profile in _BUILT:
-            return _BUILT[profile]
-        builder = _BUILDERS.get(profile)
-    if builder is None:
-        raise UnknownProfile(profile)
-    registry = builder()
-    with _LOCK:
-        return _BUILT.setdefault(profile, registry)

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from pharmai.errors import PharmaiError
-from pharmai.tools._context import ToolCall, ToolContext
+from pharmai.tools._context import ToolCall, ToolContext, WriteHooks
 from pharmai.tools._outcome import ToolOutcome
 from pharmai.tools._privacy import safe_label
 from pharmai.tools._spec import ToolSpec
@@ -34,6 +34,8 @@ class Invocation:
         preset_error: An error decided before the chain (e.g. unknown confirmation id).
         confirmation_event: ``requested``/``approved``/``denied``/``expired``/``invalid`` for metrics.
         rate_limited_tier: The tier that refused the call, for metrics.
+        write_hooks: Work to do inside the handler's first write transaction (confirmation claim,
+            audit row), so it commits together with the write.
     """
 
     call: ToolCall
@@ -47,6 +49,7 @@ class Invocation:
     preset_error: PharmaiError | None = None
     confirmation_event: str | None = None
     rate_limited_tier: str | None = None
+    write_hooks: WriteHooks = field(default_factory=WriteHooks)
 
     @property
     def tool_label(self) -> str:

@@ -1,38 +1,29 @@
-"""Fifth: run the handler under its deadline and turn what it returns or raises into an outcome.
+"""Fifth: give the rest of the chain (running the handler) its deadline, on a worker thread.
 
-The handler runs on a worker thread; the caller waits at most ``timeout_s``. Python cannot kill a
-thread, so a handler that overruns keeps running in the background after ``TIMEOUT`` was answered. Its
-context is marked cancelled: :meth:`ToolContext.transaction` then rolls back instead of committing, and
-long handlers can poll :attr:`ToolContext.cancelled`. Side effects outside that transaction (or a commit
-that starts before the deadline and ends after it) are not undone — a documented limitation.
+The caller waits at most ``timeout_s``. Python cannot kill a thread, so a handler that overruns keeps
+running in the background after ``TIMEOUT`` was answered. Its context is marked cancelled:
+:meth:`ToolContext.transaction` then rolls back instead of committing, and long handlers can poll
+:attr:`ToolContext.cancelled`. A commit that began before the deadline is waited for (its result is
+answered, not ``TIMEOUT``). Side effects outside the context's transactions are not undone — a documented
+limitation.
 """
 
 from __future__ import annotations
 
-import logging
+import dataclasses
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
-from pharmai.errors import InternalError, PharmaiError, ToolTimeout
-from pharmai.tools._context import ToolContext
+from pharmai.errors import ToolTimeout
 from pharmai.tools._outcome import ToolOutcome
-from pharmai.tools._spec import ToolKind, ToolSpec
+from pharmai.tools._spec import ToolKind
 from pharmai.tools.middleware._base import Invocation, Next
 
 __all__ = ["Timeout"]
 
-_log = logging.getLogger("pharmai.tools")
-
-
-def _run(spec: ToolSpec, args: BaseModel, ctx: ToolContext) -> Any:
-    return spec.handler(args, ctx)
-
 
 class Timeout:
-    """Run the tool's handler with its deadline on a shared thread pool (the innermost step).
+    """Run the rest of the chain with the tool's deadline on a shared thread pool.
 
     Args:
         max_workers: Threads available to handlers at once.
@@ -48,34 +39,22 @@ class Timeout:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def __call__(self, inv: Invocation, call_next: Next) -> ToolOutcome:
-        spec, args = inv.spec, inv.args
-        assert spec is not None and args is not None
-        ctx = inv.context._child(may_bind=spec.kind is ToolKind.AUTH, timeout_s=spec.timeout_s)
-        future = self._pool.submit(_run, spec, args, ctx)
+        spec = inv.spec
+        assert spec is not None
+        # Each call gets its own context: its deadline, its binding and its write hooks.
+        ctx = inv.context._child(may_bind=spec.kind is ToolKind.AUTH, timeout_s=spec.timeout_s, hooks=inv.write_hooks)
+        future = self._pool.submit(call_next, dataclasses.replace(inv, context=ctx))
         try:
-            result = future.result(timeout=spec.timeout_s)
+            try:
+                outcome = future.result(timeout=spec.timeout_s)
+            except FutureTimeout:
+                if ctx.timed_out():
+                    return inv.fail(ToolTimeout())
+                # The write was already committing at the deadline: its result is the truth.
+                outcome = future.result(timeout=spec.timeout_s)
         except FutureTimeout:
-            ctx._cancelled = True
             return inv.fail(ToolTimeout())
-        except PharmaiError as exc:
-            return inv.fail(exc)
-        except Exception as exc:
-            # The exception text may quote arguments (names, emails); log only its type.
-            _log.error("tool %s raised %s", spec.name, type(exc).__name__)
-            return inv.fail(InternalError())
-        try:
-            payload = self._payload(spec, result)
-        except ValidationError as exc:
-            _log.error("tool %s returned an invalid payload (%d errors)", spec.name, exc.error_count())
-            return inv.fail(InternalError())
-        outcome = inv.succeed(payload)
-        if ctx._pending_bind is not None:
+        if outcome.bind_principal is not None:
             # The AUTH tool verified someone: the session now acts for them.
-            inv.context.principal = ctx._pending_bind
-            outcome.bind_principal = ctx._pending_bind
+            inv.context.principal = outcome.bind_principal
         return outcome
-
-    @staticmethod
-    def _payload(spec: ToolSpec, result: Any) -> dict[str, Any]:
-        model = result if isinstance(result, spec.output_model) else spec.output_model.model_validate(result)
-        return model.model_dump(mode="json")
