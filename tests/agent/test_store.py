@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 from pharmai.agent.base import SessionInfo
 from pharmai.agent.store import ConversationStore
 from pharmai.db import Database
+from pharmai.db.models import Confirmation
 from pharmai.errors import NotFound, ValidationFailed
 from tests.agent.loop_support import clock, counts
 
@@ -64,17 +67,29 @@ def test_turns_come_back_in_order_in_the_transcript_shape(db: Database) -> None:
     assert [h.content for h in store.history(cid)] == ["hi", "Hello!", "שלום", "שלום!", "Done."]
 
 
-def test_marking_a_confirmation_updates_the_turn_that_raised_it(db: Database) -> None:
+def test_a_turns_confirmation_shows_the_status_in_its_table(db: Database) -> None:
     store = _store(db)
     cid = store.create(SessionInfo(""), language="en", engine="x")
-    confirmation = {"id": "cf_9", "tool": "request_refill", "summary": "s", "status": "pending"}
-    store.save_turn(cid, user="refill", reply="ok?", language="en", state={}, payload=_payload("x", confirmation))
-    store.mark_confirmation(cid, "cf_9", "denied")
-    store.mark_confirmation(cid, "cf_other", "approved")
-    assert store.turns(cid)[0]["confirmation"]["status"] == "denied"
-    # Once answered, a confirmation's status is history: a replayed answer does not rewrite it.
-    store.mark_confirmation(cid, "cf_9", "approved")
-    assert store.turns(cid)[0]["confirmation"]["status"] == "denied"
+    raised = {"id": "cf_9", "tool": "request_refill", "summary": "s", "status": "pending"}
+    store.save_turn(cid, user="refill", reply="ok?", language="en", state={}, payload=_payload("x", raised))
+    assert store.turns(cid)[0]["confirmation"]["status"] == "pending"  # no row (yet): as it was raised
+    now = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+    with db.session(write=True) as s:
+        s.add(
+            Confirmation(
+                confirmation_id="cf_9", tool="request_refill", tool_version="1", arguments={}, arguments_hash="h",
+                conversation_id=cid, summary="s", status="pending", created_at=now, expires_at=now,
+            )
+        )  # fmt: skip
+    for status, shown in (
+        ("pending", "pending"),
+        ("approved", "approved"),
+        ("denied", "denied"),
+        ("expired", "denied"),
+    ):
+        with db.session(write=True) as s:
+            s.execute(update(Confirmation).values(status=status))
+        assert store.turns(cid)[0]["confirmation"] == {**raised, "status": shown}
 
 
 def test_two_stores_append_to_one_conversation_without_losing_turns(db: Database) -> None:

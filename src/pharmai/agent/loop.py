@@ -317,12 +317,12 @@ class ConversationLoop:
             # The confirmation's table decides: a call refused before the decision (a rate limit, Redis
             # down) left it pending, so it stays pending here and in the transcript, and a later "yes"
             # still approves it.
-            if self.store.confirmation_status(confirmation_id) != "pending":
-                if isinstance(pending, dict) and pending.get("id") == confirmation_id:
-                    loop_state.pop("pending", None)
-                # "approved" means the person approved and the stored call ran (whatever the tool then said).
-                ran = approved and result.error_code != "CONFIRMATION_DENIED"
-                self.store.mark_confirmation(cid, confirmation_id, "approved" if ran else "denied")
+            if (
+                self.store.confirmation_status(confirmation_id) != "pending"
+                and isinstance(pending, dict)
+                and pending.get("id") == confirmation_id
+            ):
+                loop_state.pop("pending", None)
             action = None if message else ("approve" if approved else "deny")
             yield from runner.drain()
         # The catalog's reading of the message, once: the model reads names as one word, and the safety net

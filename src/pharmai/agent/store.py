@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -347,33 +348,13 @@ class ConversationStore:
             row = s.get(Confirmation, confirmation_id)
             return None if row is None else str(row.status)
 
-    def mark_confirmation(self, conversation_id: str, confirmation_id: str, status: str) -> None:
-        """Record how a confirmation raised in an earlier turn was answered (``approved`` / ``denied``).
-
-        Only a pending confirmation changes: a replayed approval of a used one must not rewrite history.
-        """
-        with self.db.session(write=True) as s:
-            rows = s.scalars(
-                select(Message).where(Message.conversation_id == conversation_id, Message.role == "assistant")
-            ).all()
-            for row in rows:
-                payload = dict(row.payload or {})
-                confirmation = payload.get("confirmation")
-                if (
-                    isinstance(confirmation, dict)
-                    and confirmation.get("id") == confirmation_id
-                    and confirmation.get("status") == "pending"
-                ):
-                    payload["confirmation"] = {**confirmation, "status": status}
-                    # A new object, so SQLAlchemy sees the JSON column change.
-                    row.payload = payload
-
     def turns(self, conversation_id: str) -> list[dict[str, Any]]:
         """The turns in the transcript shape of ``shared/INTERFACES.md`` (oldest first)."""
         with self.db.session() as s:
             rows = s.scalars(
                 select(Message).where(Message.conversation_id == conversation_id).order_by(Message.seq)
             ).all()
+        statuses = self._confirmation_statuses(rows)
         turns: list[dict[str, Any]] = []
         user: str | None = None
         for row in rows:
@@ -389,8 +370,27 @@ class ConversationStore:
                     "reply": row.content,
                     "language": row.language,
                     "tool_calls": list(payload.get("tool_calls") or []),
-                    "confirmation": payload.get("confirmation"),
+                    "confirmation": self._with_status(payload.get("confirmation"), statuses),
                 }
             )
             user = None
         return turns
+
+    def _confirmation_statuses(self, rows: Sequence[Message]) -> dict[str, str]:
+        # A confirmation's status lives in its table alone; a turn's payload only names the confirmation.
+        ids = [c["id"] for r in rows if isinstance(c := (r.payload or {}).get("confirmation"), dict) and "id" in c]
+        if not ids:
+            return {}
+        with self.db.session() as s:
+            found = s.execute(
+                select(Confirmation.confirmation_id, Confirmation.status).where(Confirmation.confirmation_id.in_(ids))
+            )
+            return {str(cid): str(status) for cid, status in found}
+
+    @staticmethod
+    def _with_status(confirmation: Any, statuses: dict[str, str]) -> Any:
+        if not isinstance(confirmation, dict) or confirmation.get("id") not in statuses:
+            return confirmation  # none, or purged: the payload's status as it was raised
+        status = statuses[confirmation["id"]]
+        # The transcript knows pending, approved and denied; an expired proposal was in effect refused.
+        return {**confirmation, "status": status if status in ("pending", "approved") else "denied"}

@@ -44,4 +44,8 @@ def serve(
         proxy_headers=False,
         # SSE turns are short; keep idle keep-alive connections around for load balancers and browsers.
         timeout_keep_alive=30,
+        # The supervisor kills a worker that misses its health check (default 5 s); on a starved host a
+        # worker still loading the catalog and the language model misses it, and was killed and respawned
+        # forever while the port refused every connection.
+        timeout_worker_healthcheck=60,
     )
