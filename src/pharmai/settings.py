@@ -11,11 +11,20 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings", "default_database_url", "get_settings"]
+__all__ = ["SEED_004_RATE_LIMITS", "Settings", "default_database_url", "get_settings"]
 
 EngineName = Literal["offline", "openai", "chat", "anthropic"]
 IdentityMode = Literal["otp", "demo", "identifier", "trusted"]
 ReasoningEffort = Literal["minimal", "low", "medium", "high"]
+
+
+#: Seed 004's tool-call tiers (per conversation, per customer, global), selected by
+#: ``PHARMAI_RATE_LIMIT_PRESET=seed-004``.
+SEED_004_RATE_LIMITS = {
+    "rate_limit_conversation": "10/minute",
+    "rate_limit_patient": "20/hour",
+    "rate_limit_global": "1000/hour",
+}
 
 
 def _data_dir() -> Path:
@@ -29,7 +38,7 @@ def default_database_url() -> str:
 
 
 class Settings(BaseSettings):
-    """Every knob of pharmai; see ``shared/INTERFACES.md`` for the stable names."""
+    """Every knob of pharmai; see ``docs/interfaces.md`` for the stable names."""
 
     model_config = SettingsConfigDict(env_prefix="PHARMAI_", env_file=".env", extra="ignore")
 
@@ -54,13 +63,20 @@ class Settings(BaseSettings):
     http_rate_limit: str = "600/minute"
     cors_origins: str = ""
 
-    # Tool-call budgets, as `limits` strings (README, Configuration): seed 004's per conversation and per
-    # patient; per anonymous conversation and per client address, so one client cannot spend the others'
-    # calls; and the global ceiling, of which anonymous calls and sign-ins may each use only a share, so
-    # verified customers always keep the rest.
-    rate_limit_conversation: str = "10/minute"
-    rate_limit_patient: str = "20/hour"
-    rate_limit_anonymous_conversation: str = "40/hour"
+    # Tool-call budgets, as `limits` strings (README, Configuration): per conversation and per patient;
+    # per anonymous conversation and per client address, so one client cannot spend the others' calls; and
+    # the global ceiling, of which anonymous calls and sign-ins may each use only a share, so verified
+    # customers always keep the rest. No ordinary conversation reaches them: a turn makes at most 8 tool
+    # calls (a question about three medications: three stock checks and the interaction check), and a
+    # person sends at most about six messages a minute, so 60 a minute per conversation; a 10-message
+    # conversation makes at most 80, so 120 an hour while anonymous and 200 an hour per patient (two such
+    # conversations and more). They stop runaway scripts and engines, not customers.
+    # `rate_limit_preset = "seed-004"` gives seed 004's tiers (10/minute, 20/hour, 1000/hour global) to
+    # every one of those three not set explicitly.
+    rate_limit_preset: Literal["default", "seed-004"] = "default"
+    rate_limit_conversation: str = "60/minute"
+    rate_limit_patient: str = "200/hour"
+    rate_limit_anonymous_conversation: str = "120/hour"
     rate_limit_client: str = "60/minute"
     rate_limit_client_sign_in: str = "20/minute"
     rate_limit_global: str = "6000/minute"
@@ -117,6 +133,15 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return value.strip().lower() or None
         return value
+
+    @model_validator(mode="after")
+    def _preset(self) -> Settings:
+        # Seed 004's tiers as one switch; a tier set explicitly (argument or environment) still wins.
+        if self.rate_limit_preset == "seed-004":
+            for name, value in SEED_004_RATE_LIMITS.items():
+                if name not in self.model_fields_set:
+                    setattr(self, name, value)
+        return self
 
     @model_validator(mode="after")
     def _shares(self) -> Settings:

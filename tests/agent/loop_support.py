@@ -14,8 +14,13 @@ from pharmai.agent.loop import ConversationLoop
 from pharmai.clock import FixedClock
 from pharmai.db import Database
 from pharmai.db.models import Confirmation, Conversation, Message, RefillRequest
+from pharmai.db.tool_stores import tool_stores
+from pharmai.evals._faults import faulty_registry
+from pharmai.evals.task import ToolFault
 from pharmai.pharmacy.identity import latest_outbox_code
 from pharmai.settings import Settings
+from pharmai.tools import Executor
+from pharmai.toolsets import registry_for
 from tests.conftest import TODAY
 
 #: Limits no test reaches unless it means to.
@@ -114,3 +119,35 @@ def outbox_code(db: Database) -> str:
         code = latest_outbox_code(s)
     assert code, "a code was sent"
     return code
+
+
+@contextmanager
+def failing_tools(db: Database, *faults: dict[str, Any], settings: Settings = GENEROUS) -> Iterator[Executor]:
+    """An executor of the canonical profile whose tools named in ``faults`` fail (the eval format's
+    ``tool_faults``: ``{"tool", "code", "skip"?, "times"?, "retry_after"?, "tier"?}``); pass it to
+    :func:`make_loop` as ``executor=``."""
+    registry = faulty_registry(registry_for("canonical"), [ToolFault.model_validate(f) for f in faults])
+    executor = Executor(registry, db, settings=settings, **tool_stores(db, audit="sync"))
+    try:
+        yield executor
+    finally:
+        executor.close()
+
+
+@contextmanager
+def failing_loop(db: Database, engine: Engine, *faults: dict[str, Any], **options: Any) -> Iterator[ConversationLoop]:
+    """:func:`make_loop` over :func:`failing_tools`: a loop whose tools named in ``faults`` fail."""
+    with failing_tools(db, *faults) as executor, make_loop(db, engine, executor=executor, **options) as loop:
+        yield loop
+
+
+def last_violations(db: Database, conversation_id: str) -> list[str]:
+    """What the loop had to repair in the conversation's newest reply (its payload's ``violations``)."""
+    with db.session() as s:
+        row = s.scalars(
+            select(Message)
+            .where(Message.conversation_id == conversation_id, Message.role == "assistant")
+            .order_by(Message.seq.desc())
+        ).first()
+    assert row is not None
+    return list((row.payload or {}).get("violations") or [])

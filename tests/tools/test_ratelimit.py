@@ -22,7 +22,8 @@ def limiter_factory(request: pytest.FixtureRequest) -> Iterator[Callable[..., Ra
     made: list[RateLimiter] = []
 
     def make(**tiers: str) -> RateLimiter:
-        settings = Settings(redis_url=REDIS_URL if request.param == "redis" else None)
+        # Seed 004's tiers (10 a minute per conversation, 20 an hour per patient): small, exact numbers.
+        settings = Settings(redis_url=REDIS_URL if request.param == "redis" else None, rate_limit_preset="seed-004")
         for key, value in tiers.items():
             setattr(settings, f"rate_limit_{key}", value)
         limiter = RateLimiter.from_settings(settings, key_prefix=prefix)
@@ -38,14 +39,24 @@ def _echo(executor: Executor, session: ToolContext) -> str | None:
     return executor.execute(ToolCall("echo", {"text": "a"}), session).code
 
 
-def test_defaults_are_seed_004_tiers_under_a_ceiling_sized_for_a_chain() -> None:
+def test_defaults_let_ordinary_conversations_through_under_a_ceiling_sized_for_a_chain() -> None:
     settings = Settings()
-    assert (settings.rate_limit_conversation, settings.rate_limit_patient) == ("10/minute", "20/hour")
-    assert (settings.rate_limit_anonymous_conversation, settings.rate_limit_client) == ("40/hour", "60/minute")
+    assert (settings.rate_limit_conversation, settings.rate_limit_patient) == ("60/minute", "200/hour")
+    assert (settings.rate_limit_anonymous_conversation, settings.rate_limit_client) == ("120/hour", "60/minute")
     assert settings.rate_limit_client_sign_in == "20/minute"
     # Seed 004's 1,000 an hour was one bucket anyone could drain; the ceiling now only protects the service.
     assert settings.rate_limit_global == "6000/minute"
     assert settings.rate_limit_anonymous_share + settings.rate_limit_sign_in_share < 1
+
+
+def test_the_seed_004_preset_gives_its_tiers_unless_one_is_set() -> None:
+    seed = Settings(rate_limit_preset="seed-004")
+    assert (seed.rate_limit_conversation, seed.rate_limit_patient, seed.rate_limit_global) == (
+        "10/minute",
+        "20/hour",
+        "1000/hour",
+    )
+    assert Settings(rate_limit_preset="seed-004", rate_limit_patient="50/hour").rate_limit_patient == "50/hour"
 
 
 @pytest.mark.parametrize("shares", [{"rate_limit_anonymous_share": 1.0}, {"rate_limit_sign_in_share": 0.0}])
@@ -132,7 +143,7 @@ def test_tools_with_no_tier_are_not_counted(
 @pytest.mark.skipif(not REDIS_URL, reason="PHARMAI_TEST_REDIS_URL is not set (.ci/run always sets it)")
 def test_workers_share_counts_through_redis(make_executor: Callable[..., Executor], ctx: Ctx) -> None:
     prefix = f"pharmai-test-{uuid.uuid4().hex}"
-    settings = Settings(redis_url=REDIS_URL)
+    settings = Settings(redis_url=REDIS_URL, rate_limit_preset="seed-004")  # 10 a minute per conversation
     first = make_executor(rate_limiter=RateLimiter.from_settings(settings, key_prefix=prefix))
     second = make_executor(rate_limiter=RateLimiter.from_settings(settings, key_prefix=prefix))
     try:

@@ -5,9 +5,10 @@ worker can continue any conversation), the per-turn step cap, confirmations (a "
 one, or an explicit approve / deny, is resolved here through the executor, never by the engine) and the
 policy guard, which runs on every final reply whatever engine wrote it.
 
-Two safety rules hold here for every engine: a message naming two or more medications gets the interaction
-check even when the engine skipped it (the guard then adds the "cannot be taken together" warning on
-avoid), and a red-flag message gets the urgent-care text first (the guard puts it there).
+Three safety rules hold here for every engine: a message naming two or more medications gets the
+interaction check even when the engine skipped it (the guard then adds the "cannot be taken together"
+warning on avoid), a red-flag message gets the urgent-care text first (the guard puts it there), and a
+tool call that failed is said to have failed, never turned into a statement of absence (``_failures``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from pharmai import policy
 from pharmai.agent import events
+from pharmai.agent._failures import restate_failures, state_failures
 from pharmai.agent._runner import DEFAULT_MAX_STEPS, TurnToolRunner
 from pharmai.agent._safety import ensure_interaction_check
 from pharmai.agent.base import (
@@ -239,7 +241,7 @@ class ConversationLoop:
         return self.store.get(conversation_id).session
 
     def transcript(self, conversation_id: str) -> dict[str, Any]:
-        """The conversation in the transcript JSON of ``shared/INTERFACES.md``."""
+        """The conversation in the transcript JSON of ``docs/interfaces.md``."""
         conversation = self.store.get(conversation_id)
         return {
             "conversation_id": conversation.conversation_id,
@@ -366,14 +368,23 @@ class ConversationLoop:
         if failure is not None:
             reply = failure.message(language)
         else:
+            # A tool that failed establishes nothing: the reply says it could not check, never that the
+            # fact is absent (whatever the engine wrote), before the guard's own rules.
+            draft, unchecked = state_failures(
+                "".join(parts) or policy.fallback_reply(language), runner.results, language, named
+            )
             guarded = policy.guard_reply(
-                "".join(parts) or policy.fallback_reply(language),
+                draft,
                 language=language,
                 tool_results=[(r.name, r.envelope) for r in runner.results],
                 verdict=verdict,
                 urgent_numbers=self._urgent_numbers,
             )
-            reply, violations = guarded.text, tuple(guarded.violations)
+            reply = guarded.text
+            if "wrong_language" in guarded.violations:
+                # The guard replaced the whole reply (written in the other language): keep the failure said.
+                reply = restate_failures(reply, runner.results, language, named)
+            violations = (*(("unchecked_fact",) if unchecked else ()), *guarded.violations)
         confirmation = runner.confirmation
         payload: dict[str, Any] = {
             "tool_calls": runner.records,

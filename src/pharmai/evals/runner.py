@@ -1,6 +1,7 @@
 """Running tasks: one trial = a fresh demo world, one conversation through the real loop, one grade.
 
-Each trial pins the clock to the task's date, applies the task's patches, snapshots the tracked tables,
+Each trial pins the clock to the task's date, applies the task's patches (and its tool faults: named tools
+fail with a given error code), snapshots the tracked tables,
 plays the user's script (or the simulated user) against the engine through :class:`ConversationLoop` —
 so the executor, confirmations, limits, audit and the policy guard all run for real — then diffs the
 tables and grades the outcome.
@@ -21,7 +22,9 @@ from pharmai.agent.events import Event
 from pharmai.agent.loop import ConversationLoop
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
-from pharmai.errors import PharmaiError
+from pharmai.db.tool_stores import tool_stores
+from pharmai.errors import PharmaiError, ValidationFailed
+from pharmai.evals._faults import faulty_registry
 from pharmai.evals._world import TemplateWorld, World, apply_patches, diff, snapshot
 from pharmai.evals.agents import make_engine
 from pharmai.evals.criteria import TurnRecord, grade, group_in
@@ -30,6 +33,7 @@ from pharmai.evals.simulated_user import SimulatedUser
 from pharmai.evals.task import Task, TextGroup, UserTurn, When
 from pharmai.pharmacy.identity import latest_outbox_code
 from pharmai.settings import Settings
+from pharmai.tools import Executor
 from pharmai.toolsets import UnknownProfile, registry_for
 
 __all__ = ["TrialResult", "collect_turn", "run_suite", "run_trial", "trial_settings"]
@@ -92,9 +96,13 @@ class TrialResult:
 
 
 def trial_settings(task: Task) -> Settings:
-    """The settings of a trial: the task's pinned date and limits, in-process limiter, no Redis."""
+    """The settings of a trial: the task's pinned date and limits (``"default"``: the shipped default), in-process
+    limiter, no Redis."""
     limits: dict[str, str] = dict(_GENEROUS)
     limits.update({str(tier): value for tier, value in (task.session.rate_limits or {}).items()})
+    for tier, value in limits.items():
+        if value == "default":  # the shipped default, whatever it is now
+            limits[tier] = str(Settings.model_fields[f"rate_limit_{tier}"].default)
     return Settings(
         redis_url=None,
         today=task.session.today,
@@ -219,6 +227,7 @@ def run_trial(
         result.skipped = reason
         return result
     db = world.fresh(task.session.today)
+    faulty: Executor | None = None
     try:
         apply_patches(db, task.setup)
         before = snapshot(db)
@@ -227,7 +236,10 @@ def run_trial(
         session = SessionInfo(
             "", task.session.patient, task.session.identity_mode, task.session.store, task.session.profile, "eval"
         )
-        with ConversationLoop(db, built, settings=settings, clock=Clock(task.session.today), audit="sync") as loop:
+        if task.session.tool_faults:
+            faulty = _faulty_executor(task, db, settings)
+        clock = Clock(task.session.today)
+        with ConversationLoop(db, built, settings=settings, clock=clock, audit="sync", executor=faulty) as loop:
             conversation = _Conversation(loop, loop.open(session, task.session.language), db, task.session.language)
             if simulated_user is not None and task.simulated_user is not None:
                 conversation.simulate(simulated_user, task)
@@ -241,9 +253,21 @@ def run_trial(
         result.error = f"{exc.code}: {exc.message('en')}"
         log.warning("trial %s/%d with %s could not run: %s", task.id, trial, engine, exc.code)
     finally:
+        if faulty is not None:
+            faulty.close()
         world.release(db)
         result.seconds = time.perf_counter() - started
     return result
+
+
+def _faulty_executor(task: Task, db: Database, settings: Settings) -> Executor:
+    """An executor over the task's profile whose ``tool_faults`` tools fail (the loop uses it as is)."""
+    try:
+        registry = registry_for(task.session.profile)
+    except UnknownProfile:
+        raise ValidationFailed([{"field": "session.profile", "reason": "unknown tool profile"}]) from None
+    stores = tool_stores(db, audit="sync", spill_dir=settings.audit_spill_dir)
+    return Executor(faulty_registry(registry, task.session.tool_faults), db, settings=settings, **stores)
 
 
 def run_suite(

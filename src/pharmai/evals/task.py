@@ -29,6 +29,7 @@ __all__ = [
     "TableEffect",
     "Task",
     "TextGroup",
+    "ToolFault",
     "UserTurn",
     "When",
 ]
@@ -171,6 +172,29 @@ class Criteria(_Model):
         return self
 
 
+class ToolFault(_Model):
+    """A tool of the profile that fails with ``code`` instead of answering (``pharmai.evals._faults``).
+
+    The call still goes through the executor's whole chain (validation, identity, limits, confirmation,
+    audit); only the tool's own work is replaced by the failure, as a database outage or a limit would.
+
+    Attributes:
+        tool: The tool's name in the task's profile.
+        code: The error: a limit (``RATE_LIMITED``), a service, deadline or database failure, or ``INTERNAL``.
+        skip: Calls of the tool that succeed before the first failure.
+        times: Calls that fail after those (``None``: every one).
+        retry_after: The delay a ``RATE_LIMITED`` / ``SERVICE_UNAVAILABLE`` answer gives, in seconds.
+        tier: The tier a ``RATE_LIMITED`` answer names (``verification``: the one-time-code budget).
+    """
+
+    tool: str = Field(pattern=r"^[a-zA-Z0-9_-]{1,64}$")
+    code: Literal["RATE_LIMITED", "SERVICE_UNAVAILABLE", "TIMEOUT", "DB_ERROR", "INTERNAL"]
+    skip: int = Field(default=0, ge=0)
+    times: int | None = Field(default=None, ge=1)
+    retry_after: int = Field(default=30, ge=1, le=86_400)
+    tier: str = Field(default="conversation", pattern=r"^[a-z_]{1,40}$")
+
+
 class SessionSpec(_Model):
     """The session the conversation runs in.
 
@@ -181,8 +205,10 @@ class SessionSpec(_Model):
         today: The pinned date; the demo world is seeded relative to it.
         language: The conversation's default reply language.
         profile: The tool profile.
-        rate_limits: Overrides of the limits, by tier (``conversation``, ``patient``, ``global``): ``"3/minute"``.
+        rate_limits: Overrides of the limits, by tier (``conversation``, ``patient``, ``global``): ``"3/minute"``,
+            or ``"default"`` for the shipped default (otherwise the trial's limits never bind).
         provider_fault: ``down``: the model provider cannot be reached (LLM engines only).
+        tool_faults: Tools that fail with a given error code (every engine).
     """
 
     patient: str | None = None
@@ -193,6 +219,7 @@ class SessionSpec(_Model):
     profile: str = "canonical"
     rate_limits: dict[Literal["conversation", "patient", "global"], str] | None = None
     provider_fault: Literal["down"] | None = None
+    tool_faults: list[ToolFault] = Field(default_factory=list)
 
 
 class Patch(_Model):

@@ -75,6 +75,7 @@ def _prescribed(d: Dialogue) -> list[MedRef]:
     if items is None:
         result = d.call("get_user_prescriptions")
         if not result.ok:
+            d.add(d.error_text(result))  # a failure says so; any other answer just adds nothing to check
             return []
         items = [p for p in result.envelope.get("prescriptions") or [] if isinstance(p, dict)]
     return [

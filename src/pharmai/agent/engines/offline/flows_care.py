@@ -17,6 +17,7 @@ from pharmai.agent.engines.offline.dialogue_state import WhichMed, WhichStore
 from pharmai.agent.engines.offline.nlu import PLACES
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names, say, strength_text
+from pharmai.policy.unchecked import is_failure
 from pharmai.text.fuzzy import similarity
 from pharmai.text.normalize import normalize, prefix_variants
 
@@ -111,6 +112,8 @@ def _product_with_strength(d: Dialogue, med: dict[str, Any], asked: str) -> dict
     if not generic:
         return None
     result = d.call("get_medication_by_name", medication_name=str(generic))
+    if is_failure(result.error_code):
+        d.add(d.error_text(result, str(generic)))  # whether another strength is carried is not known
     found = (result.envelope.get("medication") or {}) if result.ok else {}
     for product in found.get("products") or []:
         if not isinstance(product, dict) or product.get("med_id") == med.get("med_id"):

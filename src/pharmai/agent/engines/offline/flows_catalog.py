@@ -12,6 +12,7 @@ from pharmai.agent.engines.offline.dialogue_state import EquivalentsOffer, MedRe
 from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import differences, format_date, join_names, say, strength_text
+from pharmai.policy.unchecked import is_failure
 
 __all__ = [
     "MedRef",
@@ -123,7 +124,7 @@ def _lookup_failed(d: Dialogue, result: ToolResult, query: str, intent: str) -> 
         d.say("ambiguous", query=shown, names=join_names(d.lang, options, conjunction="or"))
         d.state.pending = WhichMed(intent=intent, options=options)
     else:
-        d.add(d.error_text(result))
+        d.add(d.error_text(result, shown))
 
 
 def resolve_targets(d: Dialogue, intent: str) -> list[MedRef]:
@@ -239,7 +240,7 @@ def equivalents(d: Dialogue, med_id: str | None = None, store: str | None = None
         d.say("no_equivalents", name=name_of(d, med_id, typed), store=_store_name(d, store or d.store))
         return
     if not result.ok:
-        d.add(d.error_text(result))
+        d.add(d.error_text(result, name_of(d, med_id, typed)))
         return
     requested = result.envelope.get("requested") or {}
     store_name = str((result.envelope.get("store") or {}).get("name") or "")
@@ -273,7 +274,10 @@ def interaction(d: Dialogue, refs: list[MedRef] | None = None) -> None:
     if len(med_ids) < 2:
         return
     result = d.call("interaction_check", med_ids=med_ids[:10])
-    if result.error_code == "UNKNOWN_MED_ID" or not result.ok:
+    if is_failure(result.error_code):
+        d.add(d.error_text(result))  # not checked is not "no interaction known"
+        return
+    if not result.ok:
         d.say("interaction_unknown")
         return
     pairs = [p for p in result.envelope.get("pairs") or [] if isinstance(p, dict)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
+from pharmai.agent.base import ToolResult
 from pharmai.agent.engines.offline import _policy, flows_multi
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
@@ -32,6 +33,7 @@ from pharmai.agent.engines.offline.texts import (
     say,
     status_word,
 )
+from pharmai.policy.unchecked import is_failure
 
 __all__ = ["code", "identity", "own_only", "prescriptions", "refill", "resolution", "verify_and_continue"]
 
@@ -119,15 +121,24 @@ def _verified(d: Dialogue, envelope: dict[str, Any]) -> None:
         prescriptions(d)
 
 
+class _Unread(Exception):
+    """The prescriptions could not be read just now (the reply already says so): nothing may be concluded."""
+
+
 def _load(d: Dialogue) -> list[dict[str, Any]] | None:
-    """The patient's prescriptions (asks for identity and returns ``None`` when there is no patient)."""
+    """The patient's prescriptions (asks for identity and returns ``None`` when there is no patient).
+
+    Raises:
+        _Unread: The tool could not answer (a limit, the database…). An empty list would read as "you have
+            no prescriptions" to a patient who has some, so the flows stop instead.
+    """
     result = d.call("get_user_prescriptions")
     if result.error_code == "IDENTITY_REQUIRED":
         d.state.verified = False
         return None
     if not result.ok:
         d.add(d.error_text(result))
-        return []
+        raise _Unread
     items = [p for p in result.envelope.get("prescriptions") or [] if isinstance(p, dict)][:_MAX_RX]
     d.state.rx_list = [
         RxItem(presc_id=p.get("presc_id"), med_id=p.get("med_id"), name=p.get("display_name")) for p in items
@@ -139,6 +150,13 @@ def _load(d: Dialogue) -> list[dict[str, Any]] | None:
 
 def prescriptions(d: Dialogue) -> None:
     """Flow C: the patient's prescriptions, after identity."""
+    try:
+        _prescriptions(d)
+    except _Unread:
+        return  # said so; never "you have no prescriptions"
+
+
+def _prescriptions(d: Dialogue) -> None:
     if not d.identified:
         _start_identity(d, _after(d, "prescriptions"))
         return
@@ -231,6 +249,13 @@ def _target(d: Dialogue) -> RxItem | Literal["not_on_file", "no_such_position"] 
 
 def refill(d: Dialogue, *, request: bool) -> None:
     """Refill eligibility, or a refill request up to the confirmation."""
+    try:
+        _refill(d, request=request)
+    except _Unread:
+        return  # said so; never "I don't see a prescription for …"
+
+
+def _refill(d: Dialogue, *, request: bool) -> None:
     intent = "refill_request" if request else "refill_status"
     if not d.identified:
         _start_identity(d, _after(d, intent))
@@ -242,7 +267,7 @@ def refill(d: Dialogue, *, request: bool) -> None:
         _start_identity(d, _after(d, intent))
         return
     if target is None and not request and not d.parsed.meds:
-        prescriptions(d)  # "how many refills do I have left?": every prescription, with its refills
+        _prescriptions(d)  # "how many refills do I have left?": every prescription, with its refills
         return
     if target is None:
         d.say("which_rx")
@@ -309,7 +334,7 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
     name = str(target.name or target.presc_id)
     result = d.call("prescription_verify", presc_id=target.presc_id, intent="refill")
     if not result.ok:
-        d.add(d.error_text(result))
+        d.add(d.error_text(result, name))
         return
     env = result.envelope
     if env.get("next_step") != "allow_refill_request":
@@ -324,7 +349,7 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
         d.add(_policy.rx_note(d.lang, name))
     stock = d.call("inventory_check", med_id=target.med_id, store_id=d.store or d.turn.session.store_id)
     if not stock.ok:
-        d.add(d.error_text(stock))
+        d.add(d.error_text(stock, name))
         return
     store = str((stock.envelope.get("store") or {}).get("name") or "")
     matches = [m for m in stock.envelope.get("matches") or [] if isinstance(m, dict)]
@@ -350,7 +375,7 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
         _done(d, placed.envelope)
     else:
         d.state.refill = None
-        d.say("refill_failed", reason=_reason(placed.envelope))
+        _not_placed(d, placed, name)
 
 
 def _not_eligible(d: Dialogue, env: dict[str, Any], name: str) -> None:
@@ -367,6 +392,15 @@ def _not_eligible(d: Dialogue, env: dict[str, Any], name: str) -> None:
     else:
         d.say("rx_none_for_med", name=name)
     d.add(_policy.rx_note(d.lang, name))
+
+
+def _not_placed(d: Dialogue, result: ToolResult, name: str | None) -> None:
+    """The refill was not requested: the tool's reason, or that it could not be placed just now."""
+    failed = d.error_text(result, name) if is_failure(result.error_code) else None
+    if failed is not None:
+        d.add(failed)
+    else:
+        d.say("refill_failed", reason=_reason(result.envelope))
 
 
 def _reason(envelope: dict[str, Any]) -> str:
@@ -400,6 +434,8 @@ def resolution(d: Dialogue) -> None:
     elif res.result.ok:
         _done(d, res.result.envelope)
     else:
-        d.state.refill = None
-        d.say("refill_failed", reason=_reason(res.result.envelope))
+        waiting = d.state.refill
+        if not is_failure(res.result.error_code):
+            d.state.refill = None  # refused for good; after a failure the confirmation stays pending
+        _not_placed(d, res.result, waiting.name if waiting is not None else None)
     _continue_queue(d)

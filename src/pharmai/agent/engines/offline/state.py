@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pharmai.agent._failures import failure_text
 from pharmai.agent.base import ToolResult, TurnInput
 from pharmai.agent.engines.offline.dialogue_state import DialogueState
 from pharmai.agent.engines.offline.nlu import Parsed
@@ -69,8 +70,16 @@ class Dialogue:
         arguments.setdefault("language", self.lang)
         return self.turn.tools.call(name, arguments)
 
-    def error_text(self, result: ToolResult) -> str:
-        """The tool's own (already localised) error message, as a polite sentence."""
+    def error_text(self, result: ToolResult, name: str | None = None) -> str:
+        """What to say when a tool did not answer as hoped.
+
+        A tool that could not answer (a limit, a timeout, the database) gets the policy's "I could not check
+        …" sentence for its subject (``name``: the medication it was about), so a failure never reads as an
+        answer; any other error is the tool's own (already localised) message, as a polite sentence.
+        """
+        failed = failure_text(result, self.lang, name)
+        if failed is not None:
+            return failed
         error = result.envelope.get("error") if isinstance(result.envelope, dict) else None
         message = error.get("message") if isinstance(error, dict) else None
         return say(self.lang, "tool_error", reason=message or result.error_code or "?")
