@@ -1,41 +1,88 @@
-// The web chat: streamed replies, a live tool trace, and the confirmation dialog for write tools.
-// Everything the model or a tool produced is inserted with textContent — never as HTML.
+// The web chat's controller: the conversation, a queue of jobs (one turn at a time, so a message typed
+// while a reply streams is sent right after it), confirmations, and reconnecting when the server is gone.
+// Everything the model or a tool produced is inserted as text nodes — never as HTML.
 "use strict";
 
 (function () {
   const I = window.PharmaiI18n;
   const SSE = window.PharmaiSSE;
+  const Chat = window.PharmaiChat;
+  const Cards = window.PharmaiCards;
+  const Trace = window.PharmaiTrace;
+  const Dialog = window.PharmaiDialog;
+  const Facts = window.PharmaiFacts;
+  const Menu = window.PharmaiMenu;
   const $ = (id) => document.getElementById(id);
-  const state = { config: null, patients: [], conversationId: null, token: null, pending: null, busy: false };
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
+  const state = {
+    config: null,
+    patients: [],
+    conversation: null, // { id, token, mode, store, choice (the identity picked for it) }
+    busy: false,
+    queue: [], // jobs waiting for the current one: { kind: "message"|"decision"|"new", ... }
+    unsent: [], // jobs that failed to reach the server; sent again once it answers
+    online: true,
+    reconnecting: false,
+    status: null, // { key, params }: re-rendered when the language changes
+    banner: null,
+    signedIn: false,
+  };
+
+  // --- status line and connection banner ---------------------------------------------------------
+
+  function status(key, params) {
+    state.status = key ? { key, params } : null;
+    $("session-status").textContent = key ? I.t(key, params) : "";
   }
 
-  function direction(language, text) {
-    if (language === "he" || language === "en") return language === "he" ? "rtl" : "ltr";
-    return I.hasHebrew(text) ? "rtl" : "ltr";
+  let bannerTimer = null;
+  function banner(key) {
+    state.banner = key;
+    clearTimeout(bannerTimer);
+    const node = $("banner");
+    node.hidden = !key;
+    node.className = "banner" + (key === "offline" ? " offline" : "");
+    node.textContent = key ? I.t(key) : "";
+    if (key === "online_again") bannerTimer = setTimeout(() => banner(null), 4000);
   }
+
+  async function reconnect() {
+    state.online = false;
+    banner("offline");
+    if (state.reconnecting) return;
+    state.reconnecting = true;
+    let delay = 500;
+    while (!(await SSE.alive())) {
+      await sleep(delay);
+      delay = Math.min(delay * 2, 4000);
+    }
+    state.reconnecting = false;
+    state.online = true;
+    banner("online_again");
+    if (document.body.dataset.ready !== "1") {
+      await boot(); // the page never got going: start it now
+      return;
+    }
+    const jobs = state.unsent.splice(0);
+    jobs.forEach((job) => { if (job.bubble) Chat.mark(job.bubble, "queued"); });
+    state.queue.unshift(...jobs);
+    next();
+  }
+
+  // --- the conversation --------------------------------------------------------------------------
 
   function headers() {
     const h = { "Accept-Language": I.language };
-    if (state.token) h.Authorization = "Bearer " + state.token;
+    if (state.conversation) h.Authorization = "Bearer " + state.conversation.token;
     return h;
   }
-
-  function status(text) { $("session-status").textContent = text; }
-
-  // --- session ----------------------------------------------------------------------------------
 
   function fillIdentity() {
     const select = $("identity");
     const previous = select.value;
     select.replaceChildren();
-    const demo = state.config && state.config.identity_mode === "demo";
-    if (demo) select.append(new Option(I.t("anonymous"), ""));
+    select.append(new Option(I.t("anonymous"), ""));
     select.append(new Option(I.t("otp"), "otp"));
     state.patients.forEach((p) => {
       const name = I.language === "he" ? p.name_he : p.name_en;
@@ -44,20 +91,40 @@
     if ([...select.options].some((o) => o.value === previous)) select.value = previous;
   }
 
-  async function loadConfig() {
-    const response = await fetch("/v1/config", { headers: { "Accept-Language": I.language } });
-    state.config = await response.json();
-    if (state.config.identity_mode === "demo") {
-      const patients = await fetch("/v1/demo/patients");
-      if (patients.ok) state.patients = (await patients.json()).patients || [];
-      $("nav-outbox").hidden = false;
-    }
-    // The tool tester page is served in demo mode only.
-    $("nav-tester").hidden = !(state.config.staff_enabled && state.config.identity_mode === "demo");
+  async function loadPatients() {
+    const response = await fetch("/v1/demo/patients");
+    if (response.ok) state.patients = (await response.json()).patients || [];
     fillIdentity();
   }
 
-  async function newConversation() {
+  async function loadConfig() {
+    const response = await fetch("/v1/config", { headers: { "Accept-Language": I.language } });
+    if (!response.ok) throw new SSE.StreamError("http", response.status);
+    const config = await response.json();
+    const demo = config.identity_mode === "demo";
+    state.config = config;
+    // Developer affordances belong to the demo: the identity picker, staff links, the trace by default.
+    $("identity-row").hidden = !demo;
+    $("staff-links").hidden = !demo;
+    $("nav-tester").hidden = !(demo && config.staff_enabled);
+    Menu.showTrace(demo);
+    $("signin-hint").dataset.i18n = demo ? "signin_hint_demo" : "signin_hint";
+    $("signin-hint").textContent = I.t($("signin-hint").dataset.i18n);
+    fillIdentity();
+  }
+
+  function updateSignin() {
+    const mode = state.conversation && state.conversation.mode;
+    $("signin").hidden = mode !== "otp" || state.signedIn;
+  }
+
+  function signedIn(user) {
+    state.signedIn = true;
+    updateSignin();
+    status("status_signed_in", { name: user.full_name || "" });
+  }
+
+  async function openConversation() {
     const choice = $("identity").value;
     const body = { language: I.language };
     if (choice === "otp") body.identity_mode = "otp";
@@ -65,174 +132,252 @@
       body.identity_mode = "demo";
       if (choice) body.user_id = choice;
     }
-    $("messages").replaceChildren();
-    $("trace").replaceChildren();
-    state.pending = null;
-    $("signin").hidden = body.identity_mode !== "otp" && state.config.identity_mode !== "otp";
-    const response = await fetch("/v1/conversations", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Accept-Language": I.language },
-      body: JSON.stringify(body),
-    });
-    const data = await response.json();
-    if (!response.ok) {
-      status(I.t("status_error") + ((data.error && data.error.message) || response.status));
-      return;
-    }
-    state.conversationId = data.conversation_id;
-    state.token = data.token;
+    const data = await SSE.postJson("/v1/conversations", { "Accept-Language": I.language }, body);
+    state.conversation = {
+      id: data.conversation_id, token: data.token, mode: data.identity_mode, store: data.store_id, choice,
+    };
+    Facts.reset();
+    state.signedIn = false;
     document.body.dataset.conversation = data.conversation_id;
-    status(I.t("status_new"));
+    updateSignin();
   }
 
-  // --- messages and trace -------------------------------------------------------------------------
+  // --- one turn ----------------------------------------------------------------------------------
 
-  function addMessage(role, text, language) {
-    const item = el("li", "msg " + role);
-    item.append(el("span", "who", I.t(role === "user" ? "you" : "assistant")));
-    const body = el("div", "text", text || "");
-    item.append(body);
-    item.dir = direction(language, text);
-    if (language) item.dataset.language = language;
-    $("messages").append(item);
-    item.scrollIntoView({ block: "end" });
-    return item;
-  }
-
-  function traceCall(data) {
-    const item = el("li", "trace-item running");
-    item.dataset.callId = data.id;
-    const head = el("div", "trace-head");
-    head.append(el("span", "trace-name", data.name), el("span", "trace-duration", "…"));
-    const args = el("details", "trace-args");
-    args.append(el("summary", "", I.t("args")), el("pre", "", JSON.stringify(data.arguments, null, 2)));
-    item.append(head, args);
-    $("trace").append(item);
-    $("activity-text").textContent = " " + I.t("running") + " " + data.name;
-    $("activity").hidden = false;
-  }
-
-  function traceResult(data) {
-    const items = [...$("trace").querySelectorAll(".trace-item")];
-    const item = items.reverse().find((node) => node.dataset.callId === data.id);
-    if (!item) return;
-    const result = data.result || {};
-    const ok = result.ok !== false && result.success !== false && !result.error;
-    item.classList.remove("running");
-    item.classList.add(ok ? "ok" : "failed");
-    item.querySelector(".trace-duration").textContent = data.duration_ms + " " + I.t("ms");
-    const details = el("details", "trace-result");
-    details.append(el("summary", "", I.t("result") + (ok ? "" : " — " + ((result.error && result.error.code) || "error"))));
-    details.append(el("pre", "", JSON.stringify(result, null, 2)));
-    item.append(details);
-    $("activity").hidden = true;
-  }
-
-  function showConfirmation(data) {
-    state.pending = data;
-    $("confirm-summary").textContent = data.summary || "";
-    $("confirm-summary").dir = direction(null, data.summary);
-    $("confirm-tool").textContent = data.tool || "";
-    const dialog = $("confirm");
-    if (!dialog.open) dialog.showModal();
-  }
-
-  async function runStream(url, body) {
-    state.busy = true;
-    $("send").disabled = true;
-    const reply = addMessage("assistant", "", null);
-    reply.classList.add("streaming");
-    const text = reply.querySelector(".text");
+  async function streamTurn(url, body) {
+    const reply = Chat.reply();
+    const turn = { reply, text: "", calls: {}, meds: [], store: null, confirmation: null };
     try {
       await SSE.stream(url, { headers: headers(), body }, (type, data) => {
         if (type === "message.delta") {
-          text.textContent += data.text;
-          reply.dir = direction(null, text.textContent);
-        } else if (type === "tool.call") traceCall(data);
-        else if (type === "tool.result") traceResult(data);
-        else if (type === "confirmation.required") showConfirmation(data);
-        else if (type === "message.done") {
-          text.textContent = data.reply; // the guarded reply is authoritative
-          reply.dir = direction(data.language, data.reply);
-          reply.dataset.language = data.language;
-          reply.classList.add("done");
+          turn.text += data.text || "";
+          Chat.setText(reply, turn.text);
+        } else if (type === "tool.call") {
+          turn.calls[data.id] = data;
+          Trace.call(reply, data);
+          Chat.activity(reply, data.name);
+        } else if (type === "tool.result") {
+          Trace.result(reply, data);
+          Cards.add(reply, data.name, data.result);
+          const user = Facts.learn(turn, data);
+          if (user) signedIn(user);
+          Chat.follow(false);
+        } else if (type === "confirmation.required") {
+          turn.confirmation = data;
+        } else if (type === "message.done") {
+          Chat.setText(reply, data.reply || "", data.language); // the guarded reply is authoritative
+          Chat.finish(reply);
         } else if (type === "error") {
-          text.textContent = data.message || data.code;
-          reply.classList.add("error", "done");
-          reply.dir = direction(null, text.textContent);
+          Chat.finish(reply, { errorText: data.message || I.t("failed") });
         }
       });
     } catch (err) {
-      text.textContent = I.t("status_error") + err;
-      reply.classList.add("error", "done");
-    } finally {
-      reply.classList.remove("streaming");
-      $("activity").hidden = true;
-      state.busy = false;
-      $("send").disabled = false;
+      err.reply = reply;
+      throw err;
+    }
+    return turn;
+  }
+
+  async function perform(job) {
+    if (job.kind === "new") {
+      await startNewChat();
+      return;
+    }
+    if (!state.conversation) await openConversation();
+    const url = job.kind === "decision"
+      ? "/v1/confirmations/" + encodeURIComponent(job.id) + "/" + (job.approve ? "approve" : "deny")
+      : "/v1/conversations/" + encodeURIComponent(state.conversation.id) + "/messages";
+    const turn = await streamTurn(url, job.kind === "decision" ? undefined : { content: job.content });
+    if (turn.confirmation) {
+      const approve = await Dialog.ask(Facts.confirmation(turn, state.config.stores, state.conversation.store));
+      const bubble = Chat.user(I.t(approve ? "approved" : "denied"));
+      state.queue.unshift({ kind: "decision", id: turn.confirmation.id, approve, bubble });
     }
   }
 
-  async function send(message) {
-    const content = (message || "").trim();
-    if (!content || state.busy) return;
-    if (!state.conversationId) await newConversation();
-    addMessage("user", content, null);
-    await runStream("/v1/conversations/" + encodeURIComponent(state.conversationId) + "/messages", { content });
+  function failed(job, err) {
+    const reply = err && err.reply;
+    const kind = err instanceof SSE.StreamError ? err.kind : "bug";
+    if (kind === "offline") {
+      // Nothing reached a server: the job is kept and sent again once the server answers.
+      if (reply) Chat.drop(reply);
+      [job, ...state.queue.splice(0)].forEach((j) => {
+        if (j.bubble) Chat.mark(j.bubble, "unsent");
+        state.unsent.push(j);
+      });
+      reconnect();
+      return;
+    }
+    if (kind === "http" && (err.status === 404 || err.status === 401) && job.kind === "message" && !job.reopened) {
+      // The server no longer knows this conversation (restarted on another database, purged): open a new
+      // one and send the message there instead of into a conversation that is gone.
+      if (reply) Chat.drop(reply);
+      state.conversation = null;
+      job.reopened = true;
+      state.queue.unshift(job);
+      status("status_reopened");
+      return;
+    }
+    const target = reply || Chat.reply();
+    if (kind === "interrupted") {
+      // The server may have received it: never resent by itself, only when the person asks.
+      const resend = () => enqueue({ kind: "message", content: job.content, bubble: Chat.user(job.content) });
+      const retry = job.kind === "message" ? resend : null;
+      Chat.finish(target, { errorKey: "interrupted", retry });
+      SSE.alive().then((up) => { if (!up) reconnect(); });
+    } else if (kind === "http" && err.error && err.error.message) {
+      Chat.finish(target, { errorText: err.error.message }); // localized by the server (Accept-Language)
+    } else {
+      if (kind === "bug") console.error(err); // for developers; the person gets a sentence
+      Chat.finish(target, { errorKey: "failed" });
+    }
   }
 
-  async function decide(approve) {
-    const pending = state.pending;
-    $("confirm").close();
-    if (!pending) return;
-    state.pending = null;
-    const action = approve ? "approve" : "deny";
-    addMessage("user", I.t(approve ? "approve" : "deny"), I.language);
-    await runStream("/v1/confirmations/" + encodeURIComponent(pending.id) + "/" + action, undefined);
+  function setBusy(busy) {
+    state.busy = busy;
+    $("composer").classList.toggle("busy", busy);
+    $("send").setAttribute("aria-busy", String(busy));
   }
 
-  // --- wiring -------------------------------------------------------------------------------------
+  async function run(job) {
+    setBusy(true);
+    if (job.bubble) Chat.mark(job.bubble, "");
+    try {
+      await perform(job);
+    } catch (err) {
+      failed(job, err);
+    } finally {
+      setBusy(false);
+      next();
+    }
+  }
 
-  document.addEventListener("DOMContentLoaded", async () => {
+  function next() {
+    if (state.busy || !state.online) return;
+    const job = state.queue.shift();
+    if (job) run(job);
+  }
+
+  function enqueue(job) {
+    if (!state.online) {
+      if (job.bubble) Chat.mark(job.bubble, "unsent");
+      state.unsent.push(job);
+    } else if (state.busy || state.queue.length) {
+      if (job.bubble) Chat.mark(job.bubble, "queued");
+      state.queue.push(job);
+    } else {
+      run(job);
+    }
+  }
+
+  function submit(text) {
+    const content = (text || "").trim();
+    if (!content) return;
+    Chat.chips(false);
+    enqueue({ kind: "message", content, bubble: Chat.user(content) });
+  }
+
+  // "New chat" says it started one only once the server opened it; on failure the current chat stays.
+  async function startNewChat() {
+    status("status_connecting");
+    try {
+      await openConversation();
+    } catch (err) {
+      const offline = err instanceof SSE.StreamError && err.kind === "offline";
+      status(offline ? "status_new_failed" : "status_new_failed_server");
+      restoreIdentity();
+      if (offline) reconnect();
+      return;
+    }
+    state.queue.length = 0;
+    state.unsent.length = 0;
+    Chat.reset();
+    status("status_new");
+  }
+
+  // The picker shows who the open conversation is with, not a choice that could not be applied.
+  function restoreIdentity() {
+    if (state.conversation) $("identity").value = state.conversation.choice;
+  }
+
+  function newChat() {
+    if (!state.online) {
+      status("status_new_failed");
+      restoreIdentity();
+      return;
+    }
+    enqueue({ kind: "new" });
+  }
+
+  // --- wiring ------------------------------------------------------------------------------------
+
+  function relabel() {
+    document.title = I.t("title");
+    fillIdentity();
+    Chat.chips();
+    Cards.relabel(document);
+    Dialog.relabel();
+    if (state.status) status(state.status.key, state.status.params);
+    if (state.banner) banner(state.banner);
+  }
+
+  function wire() {
     I.apply();
-    $("lang-toggle").addEventListener("click", () => {
-      I.setLanguage(I.language === "he" ? "en" : "he");
-      fillIdentity();
-    });
+    document.title = I.t("title");
+    I.onChange(relabel);
+    Chat.wire(submit);
+    Dialog.wire();
+    Menu.wire();
+    $("lang-toggle").addEventListener("click", () => I.setLanguage(I.language === "he" ? "en" : "he"));
     $("composer").addEventListener("submit", (event) => {
       event.preventDefault();
       const input = $("input");
       const value = input.value;
       input.value = "";
-      send(value);
+      submit(value);
     });
     $("input").addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && !event.shiftKey) {
+      if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
         event.preventDefault();
         $("composer").requestSubmit();
       }
     });
-    $("new-chat").addEventListener("click", () => newConversation());
-    $("identity").addEventListener("change", () => newConversation());
+    $("new-chat").addEventListener("click", newChat);
+    $("identity").addEventListener("change", newChat);
     $("signin").addEventListener("submit", (event) => {
       event.preventDefault();
       const identifier = $("signin-id").value.trim();
-      if (identifier) send(I.t("signin_message") + identifier);
+      if (identifier) submit(I.t("signin_message") + identifier);
     });
     $("signin-verify").addEventListener("click", () => {
       const code = $("signin-code").value.trim();
       $("signin-code").value = "";
-      if (code) send(code);
+      if (code) submit(code);
     });
-    $("confirm-approve").addEventListener("click", () => decide(true));
-    $("confirm-deny").addEventListener("click", () => decide(false));
-    $("confirm").addEventListener("cancel", (event) => { event.preventDefault(); decide(false); });
+  }
+
+  async function boot() {
     try {
       await loadConfig();
-      await newConversation();
-      document.body.dataset.ready = "1";
+      // The demo's patient list only fills the identity picker: fetched while the conversation opens.
+      const demo = state.config.identity_mode === "demo";
+      await Promise.all([demo ? loadPatients() : null, openConversation()]);
     } catch (err) {
-      status(I.t("status_error") + err);
+      // fetch rejects with a TypeError when nothing answers; anything else is the server's answer.
+      const offline = err instanceof SSE.StreamError ? err.kind === "offline" : err instanceof TypeError;
+      if (offline) reconnect(); // boots again once the server answers
+      else status("failed");
+      return;
     }
+    document.body.dataset.ready = "1";
+    performance.mark("pharmai-ready"); // read by the page-load benchmark
+    // A phone's keyboard would cover the welcome; elsewhere the message box is ready to type in.
+    if (!window.matchMedia("(pointer: coarse)").matches) $("input").focus();
+    next();
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    wire();
+    boot();
   });
 })();
