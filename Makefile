@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: install start lint typecheck test bench clean
+.PHONY: install start lint typecheck browser test bench clean
 
 $(BIN)/pharmai: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,14 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-test: lint typecheck
+# Debian's Chromium for the browser tests: installed with apt-get when missing and running as root,
+# otherwise a clear error saying what to install (scripts/ensure_chromium.sh).
+browser:
+	@bash scripts/ensure_chromium.sh
+
+# PostgreSQL and Redis tests run when PHARMAI_TEST_DATABASE_URL / PHARMAI_TEST_REDIS_URL are set and are
+# skipped otherwise; pytest lists each skipped test with its reason (-ra) and ends with what the run covered.
+test: lint typecheck browser
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 bench: install

@@ -56,7 +56,7 @@ LEAD_S = 2.0
 NET = f"127.{random.randint(1, 254)}"
 ATTACKER = f"{NET}.0.2"
 FLOOD = "Tell me about Advil, Nurofen, Acamol, Zyrtec and Tylenol"
-#: The demo world's patients, by the email they sign in with (shared/DEMO_WORLD.md).
+#: The demo world's patients, by the email they sign in with (docs/demo-world.md).
 CUSTOMERS = (
     "noa.cohen@example.com",
     "david.cohen@example.com",

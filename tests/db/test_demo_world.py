@@ -1,4 +1,4 @@
-"""Pins every DEMO_WORLD.md fact a later flow relies on, read back from the seeded database."""
+"""Pins every docs/demo-world.md fact a later flow relies on, read back from the seeded database."""
 
 from __future__ import annotations
 

@@ -64,8 +64,8 @@ def test_proposal_is_stored_and_summarised_in_the_session_language(
 def test_generic_summary_in_both_languages(registry: Any) -> None:
     spec = registry.get("echo")
     args = spec.input_model(text="a")
-    assert spec.summarize(args, "en") == "Run “Echo” with the details you gave."
-    assert spec.summarize(args, "he") == "להפעיל את הפעולה „הד” עם הפרטים שמסרת."
+    assert spec.summarize(args, "en", ToolContext()) == "Run “Echo” with the details you gave."
+    assert spec.summarize(args, "he", ToolContext()) == "להפעיל את הפעולה „הד” עם הפרטים שמסרת."
 
 
 def test_approve_runs_exactly_the_stored_call_once(executor: Executor, ctx: Ctx, db: Database) -> None:

@@ -1,6 +1,6 @@
 """The generic runtime stays generic: ``pharmai.tools`` never reaches up into the layers above it.
 
-See ``shared/DESIGN.md`` ("Layers"): ``tools/`` imports neither ``toolsets/`` nor ``db.models``; the
+See ``docs/design.md`` ("Layers"): ``tools/`` imports neither ``toolsets/`` nor ``db.models``; the
 named-profile table lives in ``pharmai.toolsets``, which hands registries down.
 """
 

@@ -115,7 +115,7 @@ class SearchOut(_In):
     next_cursor: str | None = None
 
 
-def _ticket_summary(args: BaseModel, language: str) -> str:
+def _ticket_summary(args: BaseModel, language: str, ctx: ToolContext) -> str:
     assert isinstance(args, TicketIn)
     if language == "he":
         names = {"low": "נמוכה", "normal": "רגילה", "high": "גבוהה"}

@@ -98,7 +98,14 @@ def test_refill_needs_confirmation_then_runs_once(
     session = make_session("u002", language=language)
     before = snapshot()
     err = error(session.call("request_refill", {"presc_id": "p002", "language": language}))
-    assert err["code"] == "CONFIRMATION_REQUIRED" and "p002" in err["details"]["summary"]
+    assert (
+        err["code"] == "CONFIRMATION_REQUIRED"
+        and err["details"]["summary"]
+        == {
+            "en": "Refill Glucophage 850 mg (prescription dated 20 Jan 2026) for pickup at Tel Aviv – Dizengoff.",
+            "he": "חידוש של גלוקופאז' 850 מ\"ג (מרשם מיום 20 בינואר 2026) לאיסוף בסניף תל אביב – דיזנגוף.",
+        }[language]
+    )
     assert hebrew(err["details"]["summary"]) == (language == "he") and hebrew(err["message"]) == (language == "he")
     assert {k: v for k, v in snapshot().items()} == before  # nothing happened yet
     done = session.approve(err["details"]["confirmation_id"])

@@ -88,7 +88,7 @@ def test_empty_name_is_missing_medication_query(make_session: Make, language: st
 
 
 def test_error_text_follows_the_language_argument(make_session: Make) -> None:
-    # CONTRACTS.md: "all human text in the output ... is in that language" — the argument, not the UI.
+    # docs/contracts.md: "all human text in the output ... is in that language" — the argument, not the UI.
     err = error(
         make_session(language="en").call("get_medication_by_name", {"medication_name": "amox", "language": "he"})
     )
@@ -224,7 +224,7 @@ def test_equivalent_of_unknown_or_bad_id(david: Session, med_id: str) -> None:
 
 # --- interaction_check ----------------------------------------------------------------------------
 
-#: DEMO_WORLD.md's ten interactions, as one product of each ingredient.
+#: docs/demo-world.md's ten interactions, as one product of each ingredient.
 TEN = [
     ("m010", "m001", "avoid"),  # warfarin + ibuprofen
     ("m010", "m016", "avoid"),  # warfarin + aspirin

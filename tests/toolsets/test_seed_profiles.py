@@ -1,4 +1,4 @@
-"""The seed-contract profiles reproduce their seed documents field for field (``shared/seeds/``),
+"""The seed-contract profiles reproduce their seed documents field for field (``docs/contracts.md``),
 through the registry and the executor, on SQLite and PostgreSQL."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The events of a turn, as the loop streams them (the SSE names of ``shared/INTERFACES.md``).
+"""The events of a turn, as the loop streams them (the SSE names of ``docs/interfaces.md``).
 
 A turn yields, in order: zero or more ``tool.call`` / ``tool.result`` pairs (with a
 ``confirmation.required`` after the result of a proposed WRITE call) interleaved with ``message.delta``

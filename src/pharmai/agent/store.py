@@ -349,7 +349,7 @@ class ConversationStore:
             return None if row is None else str(row.status)
 
     def turns(self, conversation_id: str) -> list[dict[str, Any]]:
-        """The turns in the transcript shape of ``shared/INTERFACES.md`` (oldest first)."""
+        """The turns in the transcript shape of ``docs/interfaces.md`` (oldest first)."""
         with self.db.session() as s:
             rows = s.scalars(
                 select(Message).where(Message.conversation_id == conversation_id).order_by(Message.seq)

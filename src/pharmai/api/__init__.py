@@ -2,7 +2,7 @@
 
 ``create_app(settings=None, db=None)`` builds it; ``pharmai serve`` runs ``create_worker_app()`` (the
 same app, its start-up heap frozen) with uvicorn, logging through ``uvicorn_log_config()``. See
-``shared/INTERFACES.md`` (HTTP) for the endpoints and ``/openapi.json`` for their schema.
+``docs/interfaces.md`` (HTTP) for the endpoints and ``/openapi.json`` for their schema.
 """
 
 from __future__ import annotations

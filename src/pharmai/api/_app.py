@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Route
 
@@ -27,7 +28,7 @@ from pharmai.db.engine import Database
 from pharmai.settings import Settings, get_settings
 from pharmai.tools import RedisOptions
 
-__all__ = ["DEFAULT_HTTP_RATE_LIMIT", "MAX_BODY_BYTES", "create_app", "create_worker_app"]
+__all__ = ["DEFAULT_HTTP_RATE_LIMIT", "DOCS_ASSETS_URL", "MAX_BODY_BYTES", "create_app", "create_worker_app"]
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,9 @@ log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 64 * 1024
 #: Requests per client address to ``/v1/`` (``PHARMAI_HTTP_RATE_LIMIT`` overrides; ``off`` disables).
 DEFAULT_HTTP_RATE_LIMIT = str(Settings.model_fields["http_rate_limit"].default)
+
+#: Where the interactive API docs' own assets (Swagger UI, ReDoc, their icon) are served.
+DOCS_ASSETS_URL = "/docs/assets"
 
 _PAGES = {"/": "index.html"}
 #: Pages served only in the ``demo`` identity mode (``PHARMAI_IDENTITY_MODE=demo``); 404 otherwise.
@@ -117,7 +121,13 @@ def create_app(
         if owns_db:
             database.dispose()
 
-    app = FastAPI(
+    # FastAPIOffline: FastAPI whose /docs (Swagger UI) loads its script, style sheet and icon from the app
+    # itself (the fastapi-offline package's copies), never from a CDN, so the docs work offline. No /redoc:
+    # ReDoc's page fetches its logo from redocly's CDN.
+    app = FastAPIOffline(
+        static_url=DOCS_ASSETS_URL,
+        redoc_url=None,
+        swagger_ui_parameters={"validatorUrl": None},  # no badge fetched from an online validator
         title="pharmai",
         version=__version__,
         description=(
@@ -187,3 +197,9 @@ def _add_web(app: FastAPI, *, demo: bool) -> None:
 
     for path, filename in {**_PAGES, **(_DEMO_PAGES if demo else {})}.items():
         app.add_api_route(path, page(filename), methods=["GET"], include_in_schema=False)
+
+    # Browsers ask for /favicon.ico whatever the page links; served locally, it is never a 404.
+    def favicon() -> FileResponse:
+        return FileResponse(web / "favicon.ico", media_type="image/x-icon", headers={"Cache-Control": "max-age=86400"})
+
+    app.add_api_route("/favicon.ico", favicon, methods=["GET"], include_in_schema=False)

@@ -95,7 +95,7 @@ class TurnRecord(BaseModel):
 
 
 class Transcript(BaseModel):
-    """A conversation in the transcript JSON of ``shared/INTERFACES.md``."""
+    """A conversation in the transcript JSON of ``docs/interfaces.md``."""
 
     model_config = ConfigDict(extra="allow")
 

@@ -1,4 +1,4 @@
-"""The ``pharmai`` command line (see ``shared/INTERFACES.md``)."""
+"""The ``pharmai`` command line (see ``docs/interfaces.md``)."""
 
 from __future__ import annotations
 

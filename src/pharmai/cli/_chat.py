@@ -2,7 +2,7 @@
 
 Interactive mode shows tool calls dimmed and asks confirmations inline (y/n). Hebrew is printed in
 logical order with plain lines (no panels or tables), which is what bidi-aware terminals render best.
-Script mode (``--script FILE``) follows ``shared/INTERFACES.md``: one message per line, ``#`` comments,
+Script mode (``--script FILE``) follows ``docs/interfaces.md``: one message per line, ``#`` comments,
 ``/approve`` and ``/deny``, ``{{otp}}`` replaced by the newest code of the development outbox.
 """
 

@@ -33,7 +33,7 @@ def upgrade() -> None:
 
 @app.command()
 def seed(reset: bool = typer.Option(False, "--reset", help="Delete all data first, then seed afresh.")) -> None:
-    """Seed the demo pharmacy of DEMO_WORLD.md (dates relative to PHARMAI_TODAY or today)."""
+    """Seed the demo pharmacy of docs/demo-world.md (dates relative to PHARMAI_TODAY or today)."""
     db = open_db(seed=False)
     with db.session(write=True) as session:
         written = seed_demo_world(session, clock().today(), reset=reset)

@@ -1,4 +1,4 @@
-"""The facts of the demo pharmacy (``shared/DEMO_WORLD.md``), as plain data.
+"""The facts of the demo pharmacy (``docs/demo-world.md``), as plain data.
 
 Label texts are neutral, label-level facts in both languages; none recommends anything beyond asking a
 pharmacist or doctor. Day offsets are relative to the clock's today when the world is seeded.

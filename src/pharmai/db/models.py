@@ -1,6 +1,6 @@
 """SQLAlchemy 2 models for the whole pharmacy domain.
 
-Ids are the public strings of ``CONTRACTS.md`` (``m001``, ``u001``, ``p001``, ``s1``) so that tools,
+Ids are the public strings of ``docs/contracts.md`` (``m001``, ``u001``, ``p001``, ``s1``) so that tools,
 tests and evaluations speak the same language as the database. Human text is stored once per language
 (``*_en`` / ``*_he``).
 """

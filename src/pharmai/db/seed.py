@@ -1,4 +1,4 @@
-"""Seeding the demo pharmacy of ``DEMO_WORLD.md``, with dates relative to the clock's today."""
+"""Seeding the demo pharmacy of ``docs/demo-world.md``, with dates relative to the clock's today."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ from pharmai.mcp._confirm import (
 )
 from pharmai.mcp._sessions import CONVERSATION_META_KEY, Conversation, Conversations
 from pharmai.mcp._texts import INSTRUCTIONS, text
-from pharmai.tools import Executor, ToolCall, ToolContext, ToolOutcome, to_mcp
+from pharmai.tools import Executor, ToolCall, ToolContext, ToolOutcome, ToolSpec, to_mcp
 
 __all__ = ["SERVER_NAME", "build_server"]
 
@@ -65,7 +65,10 @@ class _ToolServer:
         self.language = language
         self.clock = clock
         self.extras = extras
-        self.tools = [types.Tool.model_validate(to_mcp(spec)) for spec in executor.registry.specs()]
+        specs = executor.registry.specs()
+        self.tools = [types.Tool.model_validate(_listed(spec, language)) for spec in specs]
+        #: The tools that take a ``language`` argument.
+        self.localized = frozenset(spec.name for spec in specs if "language" in spec.input_model.model_fields)
 
     async def list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -75,9 +78,13 @@ class _ToolServer:
     async def call_tool(
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult | types.InputRequiredResult:
-        arguments: dict[str, Any] = params.arguments or {}
+        arguments: dict[str, Any] = dict(params.arguments or {})
         language = arguments.get("language")
         language = language if language in _LANGUAGES else self.language
+        if "language" not in arguments and params.name in self.localized:
+            # Tool texts follow the tool's own language argument (the contract): a call that names none
+            # gets the server's language (``pharmai mcp --language he``), not the argument's English default.
+            arguments["language"] = language
         modern = is_version_at_least(ctx.protocol_version, _INPUT_REQUIRED_VERSION)
         if modern and params.request_state is not None:
             return await self._resume(ctx, params, language)
@@ -179,6 +186,15 @@ class _ToolServer:
             # Structured content is the payload, which is what the tool's output schema describes.
             return types.CallToolResult(content=content, structured_content=outcome.payload or {}, _meta=meta)
         return types.CallToolResult(content=content, structured_content=envelope, is_error=True, _meta=meta)
+
+
+def _listed(spec: ToolSpec, language: str) -> dict[str, Any]:
+    """The MCP listing of a tool, its human title in the server's language (descriptions stay the model's)."""
+    tool = to_mcp(spec)
+    if language == "he" and spec.title_he:
+        tool["title"] = spec.title_he
+        tool["annotations"] = {**tool["annotations"], "title": spec.title_he}
+    return tool
 
 
 def _session_id(ctx: ServerRequestContext[Any]) -> str | None:

@@ -241,7 +241,7 @@ def _result(
 
 
 def resolve(session: Session, query: str, *, language: str = "en") -> Resolution:
-    """What a medication query stands for (CONTRACTS.md ``get_medication_by_name``).
+    """What a medication query stands for (``docs/contracts.md``, ``get_medication_by_name``).
 
     Args:
         session: A session on the catalog's database.

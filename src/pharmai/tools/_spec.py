@@ -21,7 +21,7 @@ _NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 _SEMVER_RE = re.compile(r"^\d+\.\d+\.\d+$")
 
 Handler = Callable[[Any, "ToolContext"], "BaseModel | dict[str, Any]"]
-Summarizer = Callable[[Any, str], str]
+Summarizer = Callable[[Any, str, "ToolContext"], str]
 Authorizer = Callable[[Any, "ToolContext"], None]
 
 
@@ -87,7 +87,7 @@ class ToolSpec:
         timeout_s: Deadline for the handler.
         rate_tier: Name of the rate-limit tier set (``default`` or ``none``).
         deprecated: When set, the tool is deprecated and this note says what to use instead.
-        summary: ``summary(args, language) -> str`` for confirmation prompts.
+        summary: ``summary(args, language, ctx) -> str`` for confirmation prompts (``ctx`` reads names).
         authorize: ``authorize(args, ctx)`` raising a :class:`~pharmai.errors.PharmaiError` to refuse.
         idempotent: Repeating the call with the same arguments has no further effect (MCP hint).
         open_world: The tool talks to systems outside the deployment (MCP hint).
@@ -144,18 +144,19 @@ class ToolSpec:
         """True for READ tools (AUTH tools change the session, so they are not read-only)."""
         return self.kind is ToolKind.READ
 
-    def summarize(self, args: BaseModel, language: str) -> str:
+    def summarize(self, args: BaseModel, language: str, ctx: ToolContext) -> str:
         """The human summary of a proposed call, in ``language``, for confirmation prompts.
 
         Args:
             args: The validated input model.
             language: ``"he"`` or ``"en"``.
+            ctx: The proposing session (a summary may read names through ``ctx.transaction()``).
 
         Returns:
             The tool's own summary when it has one, else a generic bilingual sentence.
         """
         lang = language if language in _GENERIC_SUMMARY else "en"
         if self.summary is not None:
-            return self.summary(args, lang)
+            return self.summary(args, lang, ctx)
         title = self.title_he if lang == "he" and self.title_he else self.title
         return _GENERIC_SUMMARY[lang].format(title=title)

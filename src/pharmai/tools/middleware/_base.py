@@ -60,7 +60,7 @@ class Invocation:
     def language(self) -> str:
         """The language of human text: the call's ``language`` argument when it has one, else the session's.
 
-        A tool's own ``language`` argument wins (CONTRACTS.md), even for errors raised before or
+        A tool's own ``language`` argument wins (docs/contracts.md), even for errors raised before or
         without validation, so a Hebrew call gets a Hebrew message in an English session.
         """
         chosen = getattr(self.args, "language", None)

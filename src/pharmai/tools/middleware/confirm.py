@@ -86,7 +86,7 @@ class Confirm:
             principal_ref=self.refs.ref(ctx.principal),
             conversation_id=ctx.conversation_id,
             language=inv.language,
-            summary=inv.spec.summarize(inv.args, inv.language),
+            summary=inv.spec.summarize(inv.args, inv.language, ctx),
             status="pending",
             created_at=now,
             expires_at=now + self.ttl,

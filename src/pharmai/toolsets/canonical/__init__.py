@@ -1,4 +1,4 @@
-"""The canonical pharmacy toolset (``shared/CONTRACTS.md``), the default profile."""
+"""The canonical pharmacy toolset (``docs/contracts.md``), the default profile."""
 
 from __future__ import annotations
 

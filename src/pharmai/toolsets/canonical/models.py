@@ -1,4 +1,4 @@
-"""Input and output models of the canonical tools (``shared/CONTRACTS.md``).
+"""Input and output models of the canonical tools (``docs/contracts.md``).
 
 Inputs forbid extra fields, so a model cannot smuggle a patient id into a canonical tool. Outputs are
 the payload next to ``ok`` / ``error`` in the canonical envelope.

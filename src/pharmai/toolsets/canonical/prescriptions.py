@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from datetime import date
 from typing import Any
 
 from pydantic import BaseModel
 
 from pharmai.pharmacy import prescriptions, refills
+from pharmai.pharmacy._common import get_store
 from pharmai.tools import Registry, RiskLevel, ToolContext, ToolKind
 from pharmai.toolsets._context import require_patient, session_store
 from pharmai.toolsets.canonical.models import (
@@ -116,28 +119,58 @@ def request_refill(args: RequestRefillInput, ctx: ToolContext) -> dict[str, Any]
     }
 
 
+_MONTHS = {
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    "he": ("ינואר", "פברואר", "מרץ", "אפריל", "מאי", "יוני", "יולי", "אוגוסט", "ספטמבר", "אוקטובר", "נובמבר", "דצמבר"),
+}
+_HE_UNITS = re.compile(r"\b(mcg|mg|ml)\b")
+_HE_UNIT = {"mcg": 'מק"ג', "mg": 'מ"ג', "ml": 'מ"ל'}
+
+#: The confirmation summary in plain words: medication, strength, the prescription's date and the store
+#: by name — never an internal id. Hebrew names nouns only ("חידוש של …"), so nothing needs to agree
+#: in gender or number with the customer.
 _REFILL_SUMMARY = {
-    "en": "Request a refill of prescription {presc_id} for pickup at {store}.",
-    "he": "לבקש חידוש של מרשם {presc_id} לאיסוף {store}.",
+    "en": "Refill {name} (prescription dated {date}) for pickup at {store}.",
+    "he": "חידוש של {name} (מרשם מיום {date}) לאיסוף בסניף {store}.",
 }
 
 
+def _date_text(day: date, language: str) -> str:
+    # "20 Jan 2026" / "20 בינואר 2026": unambiguous in both languages, unlike 01/20 or 20/01.
+    if language == "he":
+        return f"{day.day} ב{_MONTHS['he'][day.month - 1]} {day.year}"
+    return f"{day.day} {_MONTHS['en'][day.month - 1]} {day.year}"
+
+
 def _authorize_refill(args: BaseModel, ctx: ToolContext) -> None:
-    # Refuse another patient's (or an unknown) prescription before a confirmation is proposed: the
-    # person must never be asked to approve something that can only fail, nor see it echoed back.
+    # Refuse another patient's (or an unknown) prescription, and an unknown store, before a confirmation
+    # is proposed: the person must never be asked to approve something that can only fail, nor see it
+    # echoed back.
     assert isinstance(args, RequestRefillInput)
     user_id = require_patient(ctx)
     with ctx.transaction() as session:
         prescriptions.owned_prescription(session, user_id, args.presc_id)
+        get_store(session, session_store(ctx, args.store_id))
 
 
-def _refill_summary(args: BaseModel, language: str) -> str:
+def _refill_summary(args: BaseModel, language: str, ctx: ToolContext) -> str:
+    # Names, units and the store come from the patient's own rows (the authorize step has just checked
+    # them), never from the customer's words.
     assert isinstance(args, RequestRefillInput)
-    if args.store_id:
-        store = f"store {args.store_id}" if language == "en" else f"בסניף {args.store_id}"
-    else:
-        store = "your usual store" if language == "en" else "בסניף הקבוע שלך"
-    return _REFILL_SUMMARY[language].format(presc_id=args.presc_id, store=store)
+    user_id = require_patient(ctx)
+    with ctx.transaction() as session:
+        prescription = prescriptions.owned_prescription(session, user_id, args.presc_id)
+        store = get_store(session, session_store(ctx, args.store_id))
+        product = prescription.product
+        if language == "he":
+            brand = product.brand_he or product.brand_en
+            strength = _HE_UNITS.sub(lambda m: _HE_UNIT[m.group(1)], product.strength)
+            store_name = store.name_he or store.name_en
+        else:
+            brand, strength, store_name = product.brand_en, product.strength, store.name_en
+        day = prescription.prescribed_at
+    name = f"{brand} {strength}".strip()
+    return _REFILL_SUMMARY[language].format(name=name, date=_date_text(day, language), store=store_name)
 
 
 def register(registry: Registry) -> None:
