@@ -10,8 +10,7 @@ import pytest
 
 from pharmai.errors import ValidationFailed
 from pharmai.evals import Task, filter_tasks, load_tasks, pass_hat_k
-from pharmai.evals.report import EvalReport
-from pharmai.evals.runner import TrialResult
+from pharmai.evals.report import EvalReport, TrialResult
 
 MINIMAL: dict[str, Any] = {"id": "a", "category": "refill", "language": "he", "user": [{"say": "hi"}], "criteria": {}}
 

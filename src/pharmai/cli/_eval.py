@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from pharmai.cli import _common
 from pharmai.errors import PharmaiError
 from pharmai.evals import EVAL_ENGINES, below_baseline, filter_tasks, load_tasks, run_suite
-from pharmai.evals.runner import TrialResult
+from pharmai.evals.report import TrialResult
 from pharmai.evals.simulated_user import SimulatedUser
 
 __all__ = ["DEFAULT_TASKS", "eval_command"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pharmai.evals._loading import filter_tasks, load_tasks
 from pharmai.evals.agents import EVAL_ENGINES
-from pharmai.evals.report import EvalReport, below_baseline, pass_hat_k
-from pharmai.evals.runner import TrialResult, run_suite, run_trial
+from pharmai.evals.report import EvalReport, TrialResult, below_baseline, pass_hat_k
+from pharmai.evals.runner import run_suite, run_trial
 from pharmai.evals.task import Task
 
 __all__ = [

@@ -17,12 +17,62 @@ from pharmai.errors import ValidationFailed
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from pharmai.evals.runner import TrialResult
+    from pharmai.evals.criteria import TurnRecord
     from pharmai.evals.task import Task
 
-__all__ = ["EvalReport", "GroupScore", "below_baseline", "check_k", "pass_hat_k"]
+__all__ = ["EvalReport", "GroupScore", "TrialResult", "below_baseline", "check_k", "pass_hat_k"]
 
 _LANGUAGES = ("en", "he", "mixed")
+
+
+@dataclass
+class TrialResult:
+    """One trial of one task.
+
+    Attributes:
+        task_id: The task.
+        trial: The trial number (0-based).
+        reward: The product of the graded components (0.0 when the trial could not run).
+        components: Each graded component's pass / fail.
+        reasons: Why components failed.
+        turns: The conversation.
+        effects: The diff of the tracked tables.
+        skipped: Why the engine does not run this task, or ``None``.
+        error: Why the trial could not run (engine not available…), or ``None``.
+        seconds: Wall time.
+    """
+
+    task_id: str
+    trial: int
+    reward: float = 0.0
+    components: dict[str, bool] = field(default_factory=dict)
+    reasons: list[str] = field(default_factory=list)
+    turns: list[TurnRecord] = field(default_factory=list)
+    effects: dict[str, Any] = field(default_factory=dict)
+    skipped: str | None = None
+    error: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def success(self) -> bool:
+        """The trial ran and earned the full reward."""
+        return self.skipped is None and self.error is None and self.reward == 1.0
+
+    def to_json(self, *, turns: bool = False) -> dict[str, Any]:
+        """The result as JSON (the conversation only when ``turns``)."""
+        data: dict[str, Any] = {
+            "trial": self.trial,
+            "reward": self.reward,
+            "success": self.success,
+            "components": self.components,
+            "reasons": self.reasons,
+            "error": self.error,
+            "seconds": round(self.seconds, 3),
+        }
+        if turns:
+            data["turns"] = [t.to_json() for t in self.turns]
+            data["effects"] = self.effects
+        return data
 
 
 def check_k(trials: int, k: int) -> None:

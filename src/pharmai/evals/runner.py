@@ -14,7 +14,6 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 from pharmai.agent.base import SessionInfo
@@ -28,7 +27,7 @@ from pharmai.evals._faults import faulty_registry
 from pharmai.evals._world import TemplateWorld, World, apply_patches, diff, snapshot
 from pharmai.evals.agents import make_engine
 from pharmai.evals.criteria import TurnRecord, grade, group_in
-from pharmai.evals.report import EvalReport
+from pharmai.evals.report import EvalReport, TrialResult
 from pharmai.evals.simulated_user import SimulatedUser
 from pharmai.evals.task import Task, TextGroup, UserTurn, When
 from pharmai.pharmacy.identity import latest_outbox_code
@@ -36,63 +35,13 @@ from pharmai.settings import Settings
 from pharmai.tools import Executor
 from pharmai.toolsets import UnknownProfile, registry_for
 
-__all__ = ["TrialResult", "collect_turn", "run_suite", "run_trial", "trial_settings"]
+__all__ = ["collect_turn", "run_suite", "run_trial", "trial_settings"]
 
 log = logging.getLogger(__name__)
 
 _OTP = "{{otp}}"
 # Limits high enough never to bind unless a task sets its own (the rate-limit tasks do).
 _GENEROUS = {"conversation": "1000/minute", "patient": "1000/hour", "global": "100000/hour"}
-
-
-@dataclass
-class TrialResult:
-    """One trial of one task.
-
-    Attributes:
-        task_id: The task.
-        trial: The trial number (0-based).
-        reward: The product of the graded components (0.0 when the trial could not run).
-        components: Each graded component's pass / fail.
-        reasons: Why components failed.
-        turns: The conversation.
-        effects: The diff of the tracked tables.
-        skipped: Why the engine does not run this task, or ``None``.
-        error: Why the trial could not run (engine not available…), or ``None``.
-        seconds: Wall time.
-    """
-
-    task_id: str
-    trial: int
-    reward: float = 0.0
-    components: dict[str, bool] = field(default_factory=dict)
-    reasons: list[str] = field(default_factory=list)
-    turns: list[TurnRecord] = field(default_factory=list)
-    effects: dict[str, Any] = field(default_factory=dict)
-    skipped: str | None = None
-    error: str | None = None
-    seconds: float = 0.0
-
-    @property
-    def success(self) -> bool:
-        """The trial ran and earned the full reward."""
-        return self.skipped is None and self.error is None and self.reward == 1.0
-
-    def to_json(self, *, turns: bool = False) -> dict[str, Any]:
-        """The result as JSON (the conversation only when ``turns``)."""
-        data: dict[str, Any] = {
-            "trial": self.trial,
-            "reward": self.reward,
-            "success": self.success,
-            "components": self.components,
-            "reasons": self.reasons,
-            "error": self.error,
-            "seconds": round(self.seconds, 3),
-        }
-        if turns:
-            data["turns"] = [t.to_json() for t in self.turns]
-            data["effects"] = self.effects
-        return data
 
 
 def trial_settings(task: Task) -> Settings:
