@@ -1,7 +1,7 @@
 """What the runtime needs from storage, as protocols: confirmations and audit rows.
 
-The runtime knows no tables. ``pharmai.db`` implements these protocols (``Database.confirmation_store()``
-and ``Database.audit_sink()``), and an application on another store can pass its own to the executor.
+The runtime knows no tables. ``pharmai.db`` implements these protocols (``pharmai.db.tool_stores`` builds
+them for a database), and an application on another store can pass its own to the executor.
 
 Both protocols have an ``…_in(session, …)`` method that works inside a transaction someone else opened:
 a confirmed write claims its confirmation and stores its audit row in the write's own transaction, so the
