@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -21,6 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 from fastapi.testclient import TestClient
 
+from tests._tcp import TcpStandIn, free_port
 from tests.api.conftest import AppFactory, open_conversation, say
 
 REDIS_URL = os.environ.get("PHARMAI_TEST_REDIS_URL")
@@ -28,68 +27,10 @@ REDIS_URL = os.environ.get("PHARMAI_TEST_REDIS_URL")
 FAILURES = 3
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class _TcpServer:
-    """A local TCP server that accepts and either stays silent or forwards to a real Redis.
-
-    Args:
-        port: Where to listen (0: any free port).
-        forward_to: ``(host, port)`` of a real Redis to forward to while :attr:`forwarding`, or ``None``.
-    """
-
-    def __init__(self, port: int = 0, forward_to: tuple[str, int] | None = None) -> None:
-        self._listener = socket.create_server(("127.0.0.1", port))
-        self.port = int(self._listener.getsockname()[1])
-        self._forward_to = forward_to
-        self.forwarding = forward_to is not None
-        self.accepted = 0
-        self._held: list[socket.socket] = []
-        self._closed = False
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def _accept(self) -> None:
-        while not self._closed:
-            try:
-                conn, _ = self._listener.accept()
-            except OSError:
-                return
-            self.accepted += 1
-            self._held.append(conn)
-            if self.forwarding and self._forward_to is not None:
-                upstream = socket.create_connection(self._forward_to)
-                self._held.append(upstream)
-                threading.Thread(target=_pump, args=(conn, upstream), daemon=True).start()
-                threading.Thread(target=_pump, args=(upstream, conn), daemon=True).start()
-            # Otherwise the connection is held open and never answered.
-
-    def close(self) -> None:
-        self._closed = True
-        self._listener.close()
-        for sock in self._held:
-            sock.close()
-
-
-def _pump(source: socket.socket, target: socket.socket) -> None:
-    try:
-        while data := source.recv(65536):
-            target.sendall(data)
-    except OSError:
-        pass
-
-
 @pytest.fixture
-def silent_redis() -> Iterator[_TcpServer]:
+def silent_redis() -> Iterator[TcpStandIn]:
     """A "Redis" that accepts connections and never answers."""
-    server = _TcpServer()
+    server = TcpStandIn()
     yield server
     server.close()
 
@@ -97,7 +38,7 @@ def silent_redis() -> Iterator[_TcpServer]:
 @pytest.fixture
 def refusing_redis() -> str:
     """A Redis URL nothing listens on (a port just freed): connections are refused."""
-    return f"redis://127.0.0.1:{_free_port()}/0"
+    return f"redis://127.0.0.1:{free_port()}/0"
 
 
 def _client(make_client: AppFactory, url: str, **overrides: Any) -> TestClient:
@@ -176,7 +117,7 @@ def test_readyz_is_not_ready_while_redis_refuses(make_client: AppFactory, refusi
 
 
 def test_a_silent_redis_holds_no_turn_and_is_asked_a_bounded_number_of_times(
-    make_client: AppFactory, silent_redis: _TcpServer
+    make_client: AppFactory, silent_redis: TcpStandIn
 ) -> None:
     """Redis accepts and never answers: each call waits one short timeout until the circuit opens, then none.
 
@@ -200,7 +141,7 @@ def test_a_silent_redis_holds_no_turn_and_is_asked_a_bounded_number_of_times(
     assert max(durations) < 2.0  # secondary: the 5 s client default would take 5 s per call
 
 
-def test_a_silent_redis_does_not_stall_every_api_request(make_client: AppFactory, silent_redis: _TcpServer) -> None:
+def test_a_silent_redis_does_not_stall_every_api_request(make_client: AppFactory, silent_redis: TcpStandIn) -> None:
     """The per-client HTTP limit counts in the worker while the circuit is open, asking Redis no more."""
     client = _client(make_client, silent_redis.url, app_kwargs={"http_rate_limit": "5/minute"})
     statuses = [client.post("/v1/conversations", json={"language": "en"}).status_code for _ in range(7)]
@@ -216,11 +157,11 @@ def test_the_circuit_closes_again_when_the_real_redis_is_back(make_client: AppFa
     real = urlsplit(REDIS_URL)
     upstream = (real.hostname or "127.0.0.1", real.port or 6379)
     if fault == "silent":
-        proxy = _TcpServer(forward_to=upstream)
+        proxy = TcpStandIn(forward_to=upstream)
         proxy.forwarding = False
         url = proxy.url
     else:
-        port = _free_port()
+        port = free_port()
         url = f"redis://127.0.0.1:{port}/0"
     client = _client(make_client, url, redis_breaker_reset_seconds=0.2)
     cid, headers = open_conversation(client, language="en")
@@ -232,7 +173,7 @@ def test_the_circuit_closes_again_when_the_real_redis_is_back(make_client: AppFa
     if fault == "silent":
         proxy.forwarding = True  # Redis answers again
     else:
-        proxy = _TcpServer(port=port, forward_to=upstream)  # Redis listens again on the same port
+        proxy = TcpStandIn(port=port, forward_to=upstream)  # Redis listens again on the same port
     try:
         deadline = time.monotonic() + 10
         while (ready := client.get("/readyz")).status_code != 200 and time.monotonic() < deadline:

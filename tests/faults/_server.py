@@ -9,7 +9,6 @@ loopback and every wait is bounded.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import signal
 import socket
@@ -26,6 +25,7 @@ from typing import Any
 import httpx
 from benchmarks._backends import Backend, free_port
 
+from tests.api.conftest import parse_sse
 from tests.conftest import TODAY
 
 __all__ = [
@@ -36,7 +36,6 @@ __all__ = [
     "Client",
     "FaultBackend",
     "Server",
-    "SilentTcpServer",
     "Turn",
     "fault_backend",
 ]
@@ -231,21 +230,6 @@ class Server:
             self.process.wait(timeout=10)
 
 
-def parse_sse(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """The ``(event, data)`` pairs of an SSE body."""
-    events = []
-    for frame in text.split("\n\n"):
-        name, data = "message", []
-        for line in frame.split("\n"):
-            if line.startswith("event:"):
-                name = line[6:].strip()
-            elif line.startswith("data:"):
-                data.append(line[5:].strip())
-        if data:
-            events.append((name, json.loads("\n".join(data))))
-    return events
-
-
 @dataclass
 class Turn:
     """One streamed turn as the client saw it.
@@ -347,42 +331,3 @@ class Client:
     def results(self, tool: str | None = None) -> list[dict[str, Any]]:
         """Every tool result this client received (of one tool, when named)."""
         return [r for turn in self.turns for r in turn.results if tool is None or r.get("name") == tool]
-
-
-class SilentTcpServer:
-    """A "Redis" on loopback that accepts connections and never answers (a hanging Redis).
-
-    Args:
-        port: Where to listen (0: any free port).
-    """
-
-    def __init__(self, port: int = 0) -> None:
-        self._listener = socket.create_server(("127.0.0.1", port))
-        self.port = int(self._listener.getsockname()[1])
-        self.accepted = 0
-        self._held: list[socket.socket] = []
-        self._closed = False
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        """Its ``redis://`` URL."""
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def _accept(self) -> None:
-        while not self._closed:
-            try:
-                conn, _ = self._listener.accept()
-            except OSError:
-                return
-            self.accepted += 1
-            self._held.append(conn)  # held open, never answered
-
-    def close(self) -> None:
-        """Stop listening and drop every held connection (again: a no-op)."""
-        if self._closed:
-            return
-        self._closed = True
-        self._listener.close()
-        for conn in self._held:
-            conn.close()

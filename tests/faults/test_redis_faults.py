@@ -21,7 +21,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.faults._server import GENEROUS, STAFF_KEY, Client, Server, SilentTcpServer, fault_backend
+from tests._tcp import TcpStandIn
+from tests.faults._server import GENEROUS, STAFF_KEY, Client, Server, fault_backend
 from tests.faults.conftest import Report, needs_postgresql
 
 pytestmark = [pytest.mark.xdist_group("faults"), needs_postgresql]
@@ -117,7 +118,7 @@ def test_redis_hanging_then_refusing_holds_no_turn_and_fails_tools_with_the_apol
     Hanging first, from a closed circuit (the costlier case: each call waits for its timeout until the
     circuit opens); then the same port stops listening, and Redis refuses.
     """
-    silent = SilentTcpServer()  # listening before the server starts: its circuit starts closed
+    silent = TcpStandIn()  # listening before the server starts: its circuit starts closed
     settings = {
         "PHARMAI_REDIS_URL": silent.url,
         "PHARMAI_REDIS_KEY_PREFIX": "pharmai-fault-redis",

@@ -11,10 +11,11 @@ outcomes (tool, arguments, error code, retry delay), before the policy guard run
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pharmai.agent.base import ToolResult
+from pharmai.policy._facts import walk
 from pharmai.policy.unchecked import (
     Unchecked,
     family_of,
@@ -37,16 +38,6 @@ _NAME_KEYS = ("display_name", "brand_name", "generic_name", "name_en", "name_he"
 # Subjects about one medication: a later answer naming it establishes it after all.
 _PER_MEDICATION = ("stock", "label", "equivalents", "prescription", "refill")
 _HEBREW = re.compile("[\u0590-\u05ff]")
-
-
-def _walk(value: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(value, dict):
-        yield value
-        for item in value.values():
-            yield from _walk(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _walk(item)
 
 
 def _arguments(result: ToolResult) -> dict[str, Any]:
@@ -73,7 +64,7 @@ def _names_by_id(results: Sequence[ToolResult], language: str) -> dict[str, list
     names: dict[str, list[str]] = {}
     keys = ("display_name", f"name_{language}", *_NAME_KEYS)
     for result in results:
-        for item in _walk(result.envelope):
+        for item in walk(result.envelope):
             for id_key in ("med_id", "presc_id"):
                 if item.get(id_key) is None:
                     continue
@@ -89,7 +80,7 @@ def _retry(envelope: dict[str, Any]) -> tuple[int | None, str | None]:
     """The refusing limit's delay and tier, wherever the profile's envelope keeps them."""
     wait: int | None = None
     tier: str | None = None
-    for item in _walk(envelope):
+    for item in walk(envelope):
         value = item.get("retry_after")
         if isinstance(value, int | float) and not isinstance(value, bool) and wait is None:
             wait = int(value)
@@ -101,7 +92,7 @@ def _retry(envelope: dict[str, Any]) -> tuple[int | None, str | None]:
 def _answered(result: ToolResult) -> tuple[set[str], set[str]]:
     """The ids and (normalised) names a successful answer speaks of."""
     ids, names = _ids(result), set[str]()
-    for item in _walk(result.envelope):
+    for item in walk(result.envelope):
         ids.update(str(item[key]) for key in ("med_id", "presc_id") if item.get(key) is not None)
         names.update(normalize(str(item[key])) for key in _NAME_KEYS if isinstance(item.get(key), str))
     return ids, names

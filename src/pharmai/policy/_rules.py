@@ -7,15 +7,28 @@ letters folded), so the rules are written as people type and folded the same way
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from pharmai.text import normalize
 
-__all__ = ["HE_PREFIX", "Rule", "RuleSet", "any_of", "fold", "split_clauses", "strip_label_phrases"]
+__all__ = [
+    "HE_PREFIX",
+    "SENTENCE_END",
+    "Rule",
+    "RuleSet",
+    "any_of",
+    "drop_sentences",
+    "fold",
+    "split_clauses",
+    "strip_label_phrases",
+]
 
 #: Optional Hebrew prefix letters (and, the, in, to, from, that, as) before a word: "וכדאי", "שמתאים".
 HE_PREFIX = "(?:[ובהלמשכ]{0,3})"
+
+#: Between two sentences of a reply (kept with the sentence before it).
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 _FINALS = str.maketrans({"ך": "כ", "ם": "מ", "ן": "נ", "ף": "פ", "ץ": "צ"})
 
@@ -98,3 +111,19 @@ def strip_label_phrases(text: str) -> str:
     for pattern, replacement in _LABEL_PHRASES:
         text = pattern.sub(replacement, text)
     return text
+
+
+def drop_sentences(reply: str, drop: Callable[[str], bool]) -> tuple[str, bool]:
+    """The reply without the sentences ``drop(sentence)`` selects, line structure kept.
+
+    Returns:
+        The text, and whether any sentence was dropped.
+    """
+    lines, dropped = [], False
+    for line in reply.split("\n"):
+        sentences = SENTENCE_END.split(line)
+        kept = [s for s in sentences if not (s.strip() and drop(s))]
+        dropped = dropped or len(kept) != len(sentences)
+        lines.append(" ".join(kept).rstrip() if len(kept) != len(sentences) else line)
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    return text, dropped

@@ -25,7 +25,7 @@ from typing import Any
 from pharmai.errors import ValidationFailed
 from pharmai.policy import _reply_lexicon as lex
 from pharmai.policy._facts import avoid_names, rx_items
-from pharmai.policy._rules import HE_PREFIX
+from pharmai.policy._rules import HE_PREFIX, SENTENCE_END, drop_sentences
 from pharmai.policy.texts import avoid_warning, fallback_reply, refusal, rx_note
 from pharmai.policy.urgent import urgent_numbers_present, urgent_reply
 from pharmai.policy.verdict import AdviceVerdict
@@ -36,7 +36,6 @@ __all__ = ["GuardResult", "guard_reply"]
 
 # A reply is "mostly" in the wrong script when more than this share of its letters are.
 _WRONG_SCRIPT_SHARE = 0.6
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _FRAGMENT = re.compile(r"[,;:\u2013\u2014]|\b(?:but|however|though|although)\b|\s(?:אבל|אך|עם זאת)\s", re.IGNORECASE)
 
 
@@ -102,24 +101,12 @@ def _sentence_is_advice(sentence: str) -> bool:
     return False
 
 
-def _drop_sentences(reply: str, drop: Any) -> tuple[str, bool]:
-    """The reply without the sentences ``drop(sentence)`` selects, line structure kept."""
-    lines, dropped = [], False
-    for line in reply.split("\n"):
-        sentences = _SENTENCE_END.split(line)
-        kept = [s for s in sentences if not (s.strip() and drop(s))]
-        dropped = dropped or len(kept) != len(sentences)
-        lines.append(" ".join(kept).rstrip() if len(kept) != len(sentences) else line)
-    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
-    return text, dropped
-
-
 def _mentions(text: str, alias: str) -> bool:
     return re.search(rf"(?<!\S){HE_PREFIX}{re.escape(alias)}(?!\S)", text) is not None
 
 
 def _sentences(reply: str) -> list[str]:
-    return [normalize(s) for line in reply.split("\n") for s in _SENTENCE_END.split(line) if s.strip()]
+    return [normalize(s) for line in reply.split("\n") for s in SENTENCE_END.split(line) if s.strip()]
 
 
 def _rx_fixes(reply: str, language: str, results: list[tuple[str, dict[str, Any]]]) -> tuple[str, list[str], list[str]]:
@@ -131,10 +118,11 @@ def _rx_fixes(reply: str, language: str, results: list[tuple[str, dict[str, Any]
         if not any(_mentions(normalized, alias) for alias in aliases):
             continue
 
-        def names_it(sentence: str, aliases: tuple[str, ...] = aliases) -> bool:
-            return any(_mentions(normalize(sentence), alias) for alias in aliases)
+        def denies_rx(sentence: str, aliases: tuple[str, ...] = aliases) -> bool:
+            folded = normalize(sentence)
+            return any(_mentions(folded, alias) for alias in aliases) and bool(lex.NOT_RX.search(folded))
 
-        reply, dropped = _drop_sentences(reply, lambda s, f=names_it: f(s) and bool(lex.NOT_RX.search(normalize(s))))
+        reply, dropped = drop_sentences(reply, denies_rx)
         if dropped:
             violations.append("rx_contradiction")
         noted = any(
@@ -188,7 +176,7 @@ def guard_reply(
     ):
         violations.append("symptom_listing")
         text = refusal(language, kind)
-    text, had_advice = _drop_sentences(text, _sentence_is_advice)
+    text, had_advice = drop_sentences(text, _sentence_is_advice)
     additions: list[str] = []
     if had_advice:
         violations.append("advice_phrasing")

@@ -23,12 +23,11 @@ import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pharmai.errors import RateLimited, ValidationFailed
 from pharmai.policy import _reply_lexicon as lex
 from pharmai.policy._rules import HE_PREFIX as P
-from pharmai.policy._rules import fold
+from pharmai.policy._rules import SENTENCE_END, drop_sentences, fold
 from pharmai.text import normalize
 from pharmai.text.durations import duration_text
 
@@ -170,7 +169,6 @@ _RX_REQUIREMENT = re.compile(
         r"\b(?:תרופת מרשם|נדרש מרשם|דורשת מרשם|דורש מרשם|במרשם)\b"
     )
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _MIN_NAME = 3
 
 
@@ -291,7 +289,7 @@ def _own_sentences(language: str, items: Sequence[Unchecked]) -> set[str]:
     for item in items:
         for name in {None, item.label, *item.names}:
             text = unchecked_text(language, item.subject, name=name, retry_after=item.retry_after, tier=item.tier)
-            own.update(normalize(s) for s in _SENTENCE_END.split(text) if s.strip())
+            own.update(normalize(s) for s in SENTENCE_END.split(text) if s.strip())
     return own
 
 
@@ -326,16 +324,6 @@ def _speaks_of_unchecked(
     if _names_in(text, (name for item in unchecked for name in item.names)):
         return True
     return bool(open_families) and bool(_ABSENCE.search(text))
-
-
-def _drop(reply: str, drop: Any) -> tuple[str, bool]:
-    lines, dropped = [], False
-    for line in reply.split("\n"):
-        sentences = _SENTENCE_END.split(line)
-        kept = [s for s in sentences if not (s.strip() and drop(s))]
-        dropped = dropped or len(kept) != len(sentences)
-        lines.append(" ".join(kept).rstrip() if len(kept) != len(sentences) else line)
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip(), dropped
 
 
 def _merged(unchecked: Sequence[Unchecked]) -> list[Unchecked]:
@@ -388,7 +376,9 @@ def state_unchecked(
     items = _merged(unchecked)
     open_families = {family_of(item.subject) for item in items} - known
     own = _own_sentences(language, items)
-    text, dropped = _drop(reply, lambda s: _speaks_of_unchecked(s, language, items, open_families, bool(known), own))
+    text, dropped = drop_sentences(
+        reply, lambda s: _speaks_of_unchecked(s, language, items, open_families, bool(known), own)
+    )
     missing = unsaid(text, language=language, unchecked=items)
     result = "\n\n".join(part for part in (missing, text) if part)
     return result, dropped or bool(missing)
