@@ -9,7 +9,7 @@ import re
 
 from pharmai.policy._rules import Rule, rule
 
-__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES", "PERSONAL"]
+__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES", "PERSONAL", "PURPOSE_RULES"]
 
 _WHO = r"(?:i|we|he|she|they|you|one|my \w+(?: \w+)?|our \w+|kids|children|a child|a kid|" r"a baby|someone|people)"
 _ME = r"(?:i|we|he|she|they|one|my \w+(?: \w+)?|our \w+|kids|children|a child|a kid|a baby|" r"someone|people)"
@@ -150,6 +150,23 @@ ADVICE_RULES: tuple[Rule, ...] = (
         r"\bwhy do i (?:keep|have|get|feel)\b|\bor just (?:a|an)\b|\bcould (?:my|it|this|"
         r"that) (?:\w+ ){0,2}be\b|\bis it (?:an?|the) (?:ulcer|infection|allergy|flu|cold|"
         r"virus|migraine|chickenpox|covid|strep)\b",
+    ),
+)
+
+#: A product asked for by its purpose ("what do you have for back pain?", "any otc stuff for a cough?") is a
+#: recommendation however it is worded. Read only when no medication is named: "anything like Losec for…"
+#: names the product to answer. What follows "for" must not be a filter, a place, a time or an audience.
+PURPOSE_RULES: tuple[Rule, ...] = (
+    rule(
+        "products_for",
+        "advice",
+        r"\b(?:anything|something|stuff|meds|medications?|medicines?|drugs|pills|products?|remed(?:y|ies)|"
+        r"what (?:do|can) you (?:have|sell|carry|stock|offer)|what have you got|what(?:s| is) there)\b"
+        r"(?: \S+){0,4}? (?:for|against|to treat|to help with|that helps? with|to relieve|to get rid of) "
+        r"(?!(?:(?:a|an|my|the|our|your|this|next) )?(?:sale|pick ?up|delivery|prescriptions?|refills?|otc|"
+        r"over the counter|free|me|us|you|now|today|tomorrow|tel aviv|jerusalem|dizengoff|jaffa|branch|"
+        r"store|here|there|cash|less|under|cheap|orders?|kids|children|babies|adults|week|day|month|night|"
+        r"trip)\b)\w+",
     ),
 )
 

@@ -12,7 +12,7 @@ import re
 from pharmai.policy._rules import HE_PREFIX as P
 from pharmai.policy._rules import Rule, fold, rule
 
-__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES", "PERSONAL"]
+__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES", "PERSONAL", "PURPOSE_RULES"]
 
 _VERB = r"(?:לקחת|ליטול|לתת|להשתמש|לשלב|לערבב|לשתות|להמשיך|להפסיק|לחצות|לנסות|להתחיל|לעבור)"
 _INF_START = r"(?:לקחת|ליטול|לתת|להפסיק|להמשיך|לעבור|ללכת|להשתמש|לשלב|לנסות|להתחיל)"
@@ -97,6 +97,23 @@ ADVICE_RULES: tuple[Rule, ...] = (
         r"\bיכול להיות ש|\bזה נורמלי\b|\bסימן ל|\bמה קורה לי\b|\bלמה יש לי\b|\bויראלי\b|"
         r"\bחיידקי\b|\bאו סתם\b|\bנראה לי שיש לי\b|\bמה (?:זה )?יכול להיות\b|\bממה זה\b|"
         r"\bזה ממנו\b|\bיש לי\b.{0,20}\bאו\b",
+    ),
+)
+
+#: A product asked for by its purpose ("מה יש לכם לצרבת?", "תראה לי תרופות לשיעול") is a recommendation.
+#: Read only when no medication is named ("משהו דומה ללוסק" names the product to answer); "ללא מרשם",
+#: "לכם", "לקנות" and the like are filters and verbs, not a purpose; "התרופה ל…" (definite) names one.
+_NOT_PURPOSE = (
+    r"א|לא|כם|ך|י|נו|ו|ה|קנות|מכירה|איסוף|גבי|הזמין|הזמנה|הציע|ראות|בדוק|קחת|יטול|תת|וקח|וקחת|וקחים|שלב|"
+    r"קבל|מרשם\w*|סניף|משלוח|מבוגרים|ילדים|תינוקות"
+)
+PURPOSE_RULES: tuple[Rule, ...] = (
+    rule(
+        "products_for",
+        "advice",
+        rf"\b(?:ו|ש)?(?:תרופות|תרופה|מוצרים|מוצר|משהו|מה יש לכם|מה יש אצלכם|מה אתם מוכרים|מה יש)\b"
+        rf"(?: (?!שווה|דומה|מקביל|זהה|חלופה|תחליף|כמו)\S+){{0,3}}? "
+        rf"(?:נגד \w+|(?:עבור|בשביל) (?!(?:המרשם|מרשם|הסניף|סניף|איסוף|משלוח)\b)\w+|ל(?!(?:{_NOT_PURPOSE})\b)\w{{2,}})",
     ),
 )
 

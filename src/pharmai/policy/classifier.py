@@ -31,6 +31,7 @@ MAX_CLASSIFIED_CHARS = 4000
 _LANGUAGES = ("he", "en")
 _ADVICE_RULES = RuleSet(en.ADVICE_RULES + he.ADVICE_RULES)
 _MESSAGE_RULES = RuleSet(en.MESSAGE_RULES + he.MESSAGE_RULES)
+_PURPOSE_RULES = RuleSet(en.PURPOSE_RULES + he.PURPOSE_RULES)
 # When several kinds of cue fire, the most specific names the refusal.
 _KIND_ORDER = ("diagnosis", "comparison", "personal_dosage", "advice")
 # A cue phrase is overruled when the model gives advice less than this and is this sure of another intent.
@@ -137,6 +138,8 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
     label_before = False
     for clause in split_clauses(text):
         found = _ADVICE_RULES.hits(strip_label_phrases(clause))
+        if not spans:
+            found += _PURPOSE_RULES.hits(clause)
         # "According to the label, how often…": the label named in one clause governs the next one too.
         label_here = _is_label_clause(clause)
         if label_here or label_before:

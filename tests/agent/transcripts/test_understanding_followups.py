@@ -143,6 +143,35 @@ def test_stock_question_after_the_prescription_list_is_a_plain_stock_check(
     written_in(turn, language)
 
 
+# A word that, after the medication just asked about, names another product of the catalog: "Nurofen" then
+# "and the Forte one?" is about Nurofen Forte (m003), not a new, unreadable request.
+VARIANT = {
+    "en": [
+        ("do you have nurofen 200?", "and the forte one?"),
+        ("is Nurofen in stock?", "what about forte?"),
+        ("do you have nurofen", "ok and the Forte?"),
+    ],
+    "he": [
+        ("יש נורופן 200?", "והפורטה?"),
+        ("נורופן יש במלאי?", "ומה עם הפורטה?"),
+        ("יש לכם נורופן?", "ופורטה?"),
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "case"), cases(VARIANT))
+def test_a_variant_word_follows_the_medication_just_asked(
+    chat: Callable[..., Chat], language: str, case: tuple[str, str]
+) -> None:
+    first, follow_up = case
+    conversation = chat(language)
+    conversation.say(first)
+    turn = conversation.say(follow_up)
+    assert _checked(turn) == ["m003"], why(turn)
+    assert ("Nurofen Forte" if language == "en" else "נורופן פורטה") in turn.reply, why(turn)
+    written_in(turn, language)
+
+
 # --- Kind 6: several requests in one message ------------------------------------------------------------
 
 STOCK_AND_ADVICE = {

@@ -205,7 +205,9 @@ FACETS = {
 }
 NON_RX = cues(
     "otc", "over the counter", "without a prescription", "without prescription", "no prescription",
-    "non prescription", "nonprescription", "ללא מרשם", "בלי מרשם", "לא במרשם", "שלא צריך מרשם",
+    "non prescription", "nonprescription", "prescription free", "dont need a prescription",
+    "doesnt need a prescription", "dont require a prescription", "no rx", "non rx",
+    "ללא מרשם", "בלי מרשם", "לא במרשם", "שלא צריך מרשם", "שלא צריכות מרשם", "שלא דורשות מרשם", "תרופות מדף",
 )  # fmt: skip
 RX_ONLY = cues(
     "prescription only", "rx", "need a prescription", "needs a prescription", "require a prescription",

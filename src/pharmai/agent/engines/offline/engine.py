@@ -102,7 +102,7 @@ class OfflineEngine:
         if d.turn.resolution is not None:
             flows_rx.resolution(d)
         elif not questions.answer(d, pending, self.run_catalog, self._mentions) and not followups.answer(
-            d, self.run_catalog
+            d, self.run_catalog, self._mentions
         ):
             self._answer(d)
         intent = d.parsed.intent

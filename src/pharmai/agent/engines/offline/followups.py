@@ -11,7 +11,9 @@ one"); see :mod:`.dialogue_state`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from pharmai.agent.engines.offline import flows_care, flows_catalog, flows_rx
 from pharmai.agent.engines.offline.dialogue_state import MedRef, WhichStore
@@ -28,6 +30,9 @@ _STORE_FOLLOWS = ("availability", "equivalents", "list", "info")
 
 #: ``run(d, intent, refs)``: the engine's catalog flow (``refs`` ``None`` = the medications the message names).
 Run = Callable[[Dialogue, str, list[MedRef] | None], None]
+#: ``mentions(text)``: the catalog's medication finder.
+Mentions = Callable[[str], Sequence[Any]]
+_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def _last_refs(d: Dialogue) -> list[MedRef]:
@@ -101,13 +106,40 @@ def _other_medication(d: Dialogue, last: str, run: Run) -> bool:
     return True
 
 
-def answer(d: Dialogue, run: Run) -> bool:
+def _variant(d: Dialogue, last: str, run: Run, mentions: Mentions | None) -> bool:
+    """ "and the Forte one?" / "והפורטה?" after Nurofen: a word that, after the last name, names another product."""
+    p = d.parsed
+    refs = _last_refs(d)
+    if mentions is None or p.meds or len(refs) != 1 or last not in (*_CATALOG, "interaction"):
+        return False
+    if p.intent not in _NO_OWN_REQUEST and p.act not in ("ellipsis", "correction"):
+        return False
+    # The name without the strength it was asked with ("nurofen 200" → "nurofen"): the variant has its own.
+    name = " ".join(_WORD.findall(refs[0].q))
+    if not name:
+        return False
+    for word in _WORD.findall(p.text):
+        try:
+            found = mentions(f"{name} {word}")
+        except Exception:  # a failing finder only means no variant is found
+            return False
+        # Only a name that runs into the word counts ("nurofen forte"), never the last name found again.
+        for mention in found:
+            if mention.end > len(name) and set(mention.med_ids) != set(refs[0].ids):
+                intent = "info" if last in ("interaction", "list") else last
+                run(d, intent, [MedRef(ids=list(mention.med_ids), q=mention.matched_text)])
+                return True
+    return False
+
+
+def answer(d: Dialogue, run: Run, mentions: Mentions | None = None) -> bool:
     """Answer ``d`` as a follow-up of the previous turn, if it is one.
 
     Args:
         d: The turn.
         run: ``run(d, intent, refs)``: the engine's catalog flow for an intent (``refs`` ``None`` = the
             medications this message names).
+        mentions: The catalog's medication finder, for a word that names a variant of the last medication.
 
     Returns:
         True when the message was answered here.
@@ -115,4 +147,9 @@ def answer(d: Dialogue, run: Run) -> bool:
     last = d.state.last_intent
     if last is None:
         return False
-    return _store_switch(d, last, run) or _position(d, last, run) or _other_medication(d, last, run)
+    return (
+        _store_switch(d, last, run)
+        or _position(d, last, run)
+        or _other_medication(d, last, run)
+        or _variant(d, last, run, mentions)
+    )
