@@ -172,6 +172,56 @@ def test_a_variant_word_follows_the_medication_just_asked(
     written_in(turn, language)
 
 
+# "the other branch" is the store that is not the one last talked about (the session's store at first).
+OTHER_BRANCH = {
+    "en": [
+        ("is litorva in stock", "how about in the other branch", "s2"),
+        ("is advil in stock in jerusalem", "and at the other branch?", "s1"),
+        ("do you have zyrtec?", "what about your other store", "s2"),
+    ],
+    "he": [
+        ("ליטורבה יש במלאי?", "ומה בסניף השני", "s2"),
+        ("יש אדוויל בירושלים?", "ובסניף האחר?", "s1"),
+        ("יש לכם זירטק?", "ובסניף השני שלכם?", "s2"),
+    ],
+}
+
+
+@pytest.mark.parametrize(("language", "case"), cases(OTHER_BRANCH))
+def test_the_other_branch_is_the_store_not_last_asked(
+    chat: Callable[..., Chat], language: str, case: tuple[str, str, str]
+) -> None:
+    first, follow_up, store = case
+    conversation = chat(language)
+    conversation.say(first)
+    turn = conversation.say(follow_up)
+    assert "inventory_check" in turn.tools, why(turn)
+    assert turn.args("inventory_check")["store_id"] == store, why(turn)
+    written_in(turn, language)
+
+
+# "I take Plavix" alone is noted (and checked against what is asked next), never an empty or garbled reply.
+TAKING_ALONE = {
+    "en": [("I take plavix", "can i also take losec")],
+    "he": [("אני לוקח פלביקס", "מותר לי גם לוסק?")],
+}
+NOTED = {"en": ("Noted",), "he": ("רשמתי",)}
+AVOID = {"en": ("cannot be taken together",), "he": ("לא ניתן ליטול",)}
+
+
+@pytest.mark.parametrize(("language", "case"), cases(TAKING_ALONE))
+def test_a_medication_taken_said_alone_is_noted(
+    chat: Callable[..., Chat], language: str, case: tuple[str, str]
+) -> None:
+    statement, question = case
+    conversation = chat(language)
+    turn = conversation.say(statement)
+    assert says_any(turn, NOTED[language]), why(turn)
+    written_in(turn, language)
+    turn = conversation.say(question)
+    assert says_any(turn, AVOID[language]), why(turn)
+
+
 # --- Kind 6: several requests in one message ------------------------------------------------------------
 
 STOCK_AND_ADVICE = {

@@ -194,6 +194,35 @@ def test_price_question_is_about_price_not_the_label(chat: Callable[..., Chat], 
     written_in(turn, language)
 
 
+HOURS = {
+    "en": [
+        "what r ur opening hours",
+        "are you open on saturday?",
+        "when do you close today",
+        "what time do you open tomorrow morning?",
+        "hi, what are the hours of the jerusalem branch",
+    ],
+    "he": [
+        "מה שעות הפתיחה",
+        "עד מתי אתם פתוחים היום?",
+        "אתם פתוחים בשבת?",
+        "באיזו שעה פותחים מחר?",
+        "מה שעות הפעילות של הסניף בירושלים",
+    ],
+}
+NOT_ON_FILE = {"en": ("opening hours",), "he": ("שעות הפתיחה",)}
+BRANCHES = {"en": ("Jerusalem – Jaffa Street",), "he": ("ירושלים – רחוב יפו",)}
+
+
+@pytest.mark.parametrize(("language", "message"), cases(HOURS))
+def test_opening_hours_are_said_to_be_not_on_file(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert not turn.tools, why(turn)
+    assert says_any(turn, NOT_ON_FILE[language]), why(turn)
+    assert says_any(turn, BRANCHES[language]), why(turn)
+    written_in(turn, language)
+
+
 OTHER_CITY = {
     "en": [
         "Nurofen in Haifa?",

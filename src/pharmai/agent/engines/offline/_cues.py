@@ -25,6 +25,7 @@ __all__ = [
     "HANDOFF",
     "HANDOFF_VERB",
     "HELP",
+    "HOURS",
     "INFO",
     "INFO_STRONG",
     "INJECTION",
@@ -37,6 +38,7 @@ __all__ = [
     "ORDINALS",
     "OTHER_EN",
     "OTHER_HE",
+    "OTHER_STORE",
     "OUT_OF_STOCK",
     "PLACES",
     "PLACE_ALIASES",
@@ -146,6 +148,17 @@ PRICE = cues(
     "price", "prices", "cost", "costs", "how much is", "how much does", "how much for", "how much are",
     "מחיר", "המחיר", "מחירים", "עולה", "עולים", "עלות", "כמה זה", "כמה עולה",
 )  # fmt: skip
+# Opening hours are not on file: said so, never read as an off-topic question or a medication name.
+HOURS = cues(
+    "opening hours", "open hours", "business hours", "working hours", "hours of operation", "what time do you open",
+    "what time do you close", "when do you open", "when do you close", "when are you open", "are you open",
+    "open on saturday", "open on friday", "open on shabbat", "open today", "open tomorrow", "open until",
+    "what are the hours", "hours of the", "hours of your", "your hours", "store hours", "branch hours",
+    "שעות פתיחה", "שעות הפתיחה", "שעות פעילות", "שעות הפעילות", "מתי אתם פתוחים", "מתי אתם פותחים",
+    "מתי אתם סוגרים", "עד מתי אתם פתוחים", "עד מתי פתוח", "אתם פתוחים", "פתוחים היום", "פתוחים מחר",
+    "פתוחים בשבת", "פתוחים בשישי", "באיזה שעה פותחים", "באיזה שעה סוגרים", "באיזו שעה פותחים", "באיזו שעה סוגרים",
+    "שעות הסניף", "שעות של הסניף",
+)  # fmt: skip
 # Where a message changes subject, for reading each part's request on its own.
 CLAUSES = re.compile(r"[?!.;\n,]+|\s+(?:and|also|plus)\s+|\s+(?=ו(?:מה|האם|כמה|יש|גם|תגיד|תבדוק)\b)")
 #: The label cues that say "label" whatever else the message says ("prescription" alone does not).
@@ -223,6 +236,11 @@ STORES = {
     "s2": cues("jerusalem", "jaffa", "s2", "ירושלים", "יפו"),
     "s1": cues("tel aviv", "dizengoff", "s1", "תל אביב", "דיזנגוף"),
 }
+#: "the other branch": the store that is not the one last talked about.
+OTHER_STORE = cues(
+    "other branch", "other store", "another branch", "other location", "other pharmacy", "second branch",
+    "סניף השני", "סניף האחר", "סניף אחר", "בסניף השני", "בסניף האחר", "בסניף אחר", "סניף השני שלכם",
+)  # fmt: skip
 #: Places people ask about where the chain has no branch, with their names in both languages.
 PLACES: dict[str, tuple[str, str]] = {
     "haifa": ("Haifa", "חיפה"), "eilat": ("Eilat", "אילת"), "beer sheva": ("Beersheba", "באר שבע"),

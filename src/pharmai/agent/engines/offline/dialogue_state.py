@@ -227,6 +227,7 @@ class DialogueState(_Model):
         pending: The question the last reply asked, read as the next message's context.
         last_intent: The last request answered, for follow-ups ("and in Jerusalem?").
         last_refs: The medications last talked about (at most five).
+        last_store: The store last named ("s2"), for "and the other branch?".
         names: Display names seen in tool answers, by product id (at most 40).
         options: The names last listed or offered, for "the second one".
         taking: The medications the person said they take (at most ten).
@@ -243,6 +244,7 @@ class DialogueState(_Model):
     pending: Pending | None = None
     last_intent: str | None = None
     last_refs: _Lenient[MedRef] = []
+    last_store: str | None = None
     names: dict[str, str] = {}
     options: _Lenient[str] = []
     taking: _Lenient[MedRef] = []

@@ -26,6 +26,7 @@ from pharmai.agent.engines.offline import (
     followups,
     questions,
 )
+from pharmai.agent.engines.offline._cues import STORES
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
     CodeQuestion,
@@ -43,7 +44,7 @@ __all__ = ["OfflineEngine"]
 _CATALOG_INTENTS = ("info", "availability", "medication", "equivalents", "interaction")
 _REFILL_INTENTS = ("refill_status", "refill_request")
 # Flows that stand on their own: no refusal replaces them, nothing rides along.
-_OWN_FLOW = ("code", "identity", "handoff", "other_rx")
+_OWN_FLOW = ("code", "identity", "handoff", "other_rx", "hours")
 # A factual request the model gives at least this much weight is answered beside a referral.
 _FACTUAL_PART = 0.15
 # "plaxivv" is looked up as a name unless the model is this sure it is off-topic.
@@ -85,6 +86,12 @@ class OfflineEngine:
             state.refill_queue = []
         code = isinstance(pending, CodeQuestion)
         parsed = parse(turn.message or "", self._mentions, identity_pending=code, found=turn.mentions)
+        if parsed.other_store:
+            # "and the other branch?": the store that is not the one last talked about (or the session's).
+            current = state.last_store or turn.session.store_id
+            parsed.store = next((s for s in STORES if s != current), None)
+        if parsed.store:
+            state.last_store = parsed.store
         d = Dialogue(turn, parsed, state)
         stopped: StepLimitReached | None = None
         try:
@@ -186,7 +193,9 @@ class OfflineEngine:
         """ "I'm on warfarin": remember it; when that is all the message says, acknowledge it."""
         refs = flows_catalog.targets(d)
         current_meds.remember(d, refs[:1] if len(refs) >= 2 else refs)
-        if len(refs) >= 2 or d.parsed.intent not in ("medication", "unknown", "info", "followup", "symptom", "advice"):
+        # "I take Plavix" alone may read as an interaction question with nothing to check it against yet.
+        alone = ("medication", "unknown", "info", "followup", "symptom", "advice", "interaction")
+        if len(refs) >= 2 or d.parsed.intent not in alone or current_meds.names_own_medications(d):
             return False
         names = [ref.q for ref in refs]
         d.say("taking_noted", names=join_names(d.lang, [n for n in names if n]))
@@ -319,6 +328,7 @@ _HANDLERS: dict[str, Handler] = {
     "equivalents": lambda engine, d: engine._catalog(d, "equivalents"),
     "interaction": lambda engine, d: engine._catalog(d, "interaction"),
     "price": OfflineEngine._price,
+    "hours": _say("hours_unknown"),
     "symptom": lambda engine, d: flows_care.symptom(d),
     "advice": lambda engine, d: d.add(_policy.refusal(d.lang, d.turn.verdict.kind)),
     "followup": OfflineEngine._out_of_scope,

@@ -44,6 +44,7 @@ class Parsed:
         email / phone / code: Identifiers and a 6-digit one-time code found in the text.
         refs: Prescription references: 1-based positions (``-1`` = the last one).
         store: A store named (``s1`` / ``s2``) or ``None``.
+        other_store: No store is named but "the other branch" is (the engine picks which one).
         facets: Parts of the medication facts asked for (dosage, warnings, rx, ingredients).
         rx_filter / stock_filter: Filters for listing medications.
         also: The message adds to what was asked before ("and the Simovil too", "וגם את הסימוביל").
@@ -66,6 +67,7 @@ class Parsed:
     code: str | None = None
     refs: list[int] = field(default_factory=list)
     store: str | None = None
+    other_store: bool = False
     facets: set[str] = field(default_factory=set)
     rx_filter: str | None = None
     stock_filter: str | None = None
@@ -241,6 +243,8 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
     handoff_cue = c.HANDOFF.search(norm) and (c.HANDOFF_VERB.search(norm) or len(norm.split()) <= 3)
     if handoff_cue or scores.get("handoff", 0.0) >= _HANDOFF_SCORE:
         return "handoff"
+    if not p.meds and c.HOURS.search(norm):
+        return "hours"  # exact, and nothing the model was taught: opening hours are not on file
     rule = _rule_intent(p)
     if rule == "prescriptions" and _posing(p):
         return rule  # a fake "system" note asking for prescriptions is still only that: identity first
@@ -321,7 +325,7 @@ def parse(
     Returns:
         The intent and slots. Intents: ``code``, ``identity``, ``handoff``, ``other_rx`` (someone else's
         prescriptions), ``refill_request``,
-        ``refill_status``, ``prescriptions``, ``equivalents``, ``list``, ``interaction``, ``availability``,
+        ``refill_status``, ``prescriptions``, ``equivalents``, ``list``, ``interaction``, ``availability``, ``hours``,
         ``info``, ``medication`` (a medication named without a cue), ``thanks``, ``help``, ``greeting``,
         ``unknown``.
     """
@@ -344,6 +348,7 @@ def parse(
         if pattern.search(p.norm):
             p.store = store_id
             break
+    p.other_store = p.store is None and bool(c.OTHER_STORE.search(p.norm))
     p.facets = {name for name, pattern in c.FACETS.items() if pattern.search(p.norm)}
     if c.NON_RX.search(p.norm):
         p.rx_filter = "non_rx"

@@ -308,6 +308,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "I don't have prices on file; the staff at the branch can tell you the price.",
         "he": "אין לי מידע על מחירים; הצוות בסניף ישמח לומר לכם את המחיר.",
     },
+    "hours_unknown": {
+        "en": "I don't have the branches' opening hours on file; please check with the branch. Our branches are "
+        "Tel Aviv – Dizengoff and Jerusalem – Jaffa Street. I can check medications, stock, prescriptions and "
+        "refills for you.",
+        "he": "אין לי מידע על שעות הפתיחה של הסניפים; אפשר לברר אותן ישירות בסניף. הסניפים שלנו: תל אביב – "
+        "דיזנגוף וירושלים – רחוב יפו. אוכל לבדוק עבורכם תרופות, מלאי, מרשמים וחידושים.",
+    },
     "no_branch": {
         "en": "We don't have a branch in {place}. Our branches are Tel Aviv – Dizengoff and Jerusalem – Jaffa Street.",
         "he": "אין לנו סניף ב{place}. הסניפים שלנו: תל אביב – דיזנגוף וירושלים – רחוב יפו.",
