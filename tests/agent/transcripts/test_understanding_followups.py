@@ -344,3 +344,31 @@ def test_a_hedged_no_declines_the_refill(chat: Callable[..., Chat], language: st
     assert turn.confirmation is None, why(turn)
     assert not any(call["name"] == "request_refill" and call.get("result", {}).get("ok") for call in turn.calls[1:])
     assert says_any(turn, ["nothing was", "did not submit", "didn't submit", "לא הגשתי", "לא בוצע"]), why(turn)
+
+
+# Three requests joined by everyday connectors ("and if not", "by the way", "ודרך אגב", "ואם לא"): each is
+# answered, and the pair named together is checked and warned about.
+THREE_REQUESTS = {
+    "en": [
+        "do you have advil and if not is there an equivalent and also can I take it with coumadin",
+        "advil in stock? if not an equivalent, btw can i take it with coumadin",
+    ],
+    "he": [
+        "יש אדוויל ואם לא יש תחליף ודרך אגב אפשר לקחת אותו עם קומדין",
+        "יש אדוויל? ואם לא אז תחליף, אגב מותר לשלב אותו עם קומדין?",
+    ],
+}
+AVOID_WARNING = {"en": ("cannot be taken together",), "he": ("לא ניתן ליטול",)}
+
+
+@pytest.mark.parametrize(("language", "message"), cases(THREE_REQUESTS))
+def test_three_requests_joined_by_connectors_are_all_answered(
+    chat: Callable[..., Chat], language: str, message: str
+) -> None:
+    turn = chat(language).say(message)
+    assert "m001" in _checked(turn), why(turn)
+    assert "inventory_find_equivalent" in turn.tools, why(turn)
+    assert {"m001", "m010"} <= set(turn.args("interaction_check")["med_ids"]), why(turn)
+    assert says_any(turn, AVOID_WARNING[language]), why(turn)
+    assert ("Coumadin" if language == "en" else "קומדין") in turn.reply, why(turn)
+    written_in(turn, language)

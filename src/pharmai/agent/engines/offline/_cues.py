@@ -160,7 +160,10 @@ HOURS = cues(
     "שעות הסניף", "שעות של הסניף",
 )  # fmt: skip
 # Where a message changes subject, for reading each part's request on its own.
-CLAUSES = re.compile(r"[?!.;\n,]+|\s+(?:and|also|plus)\s+|\s+(?=ו(?:מה|האם|כמה|יש|גם|תגיד|תבדוק)\b)")
+CLAUSES = re.compile(
+    r"[?!.;\n,]+|\s+(?:and|also|plus|btw|by the way)\s+|"
+    r"\s+(?=ו(?:מה|האם|כמה|יש|גם|תגיד|תבדוק|אם|אפשר|מותר|בנוסף|דרך אגב|אגב)\b)|\s+(?=אגב\b)"
+)
 #: The label cues that say "label" whatever else the message says ("prescription" alone does not).
 INFO_STRONG = cues(
     "what is", "whats", "tell me about", "know about", "info about", "information", "info", "details", "dosage",
