@@ -59,6 +59,8 @@ class PharmaiError(Exception):
         "en": "Something went wrong. Please try again or ask a pharmacist.",
         "he": "משהו השתבש. נסו שוב או פנו לרוקח/ת.",
     }
+    #: A more precise message by ``details.reason`` (one class per code; the reason tells the cases apart).
+    _by_reason: ClassVar[dict[str, dict[str, str]]] = {}
 
     def __init__(self, details: dict[str, Any] | None = None, *, message: str | None = None) -> None:
         self.details: dict[str, Any] | None = details
@@ -69,7 +71,8 @@ class PharmaiError(Exception):
         """The human message in ``language`` ("en" or "he")."""
         if self._message is not None and language == "en":
             return self._message
-        template = self.templates.get(language) or self.templates["en"]
+        texts = self._by_reason.get(str((self.details or {}).get("reason"))) or self.templates
+        template = texts.get(language) or texts["en"]
         try:
             return template.format(**(self.details or {}))
         except (KeyError, IndexError, ValueError):
@@ -126,6 +129,23 @@ class Forbidden(PharmaiError):
         "en": "That information belongs to another account and cannot be shown in this session.",
         "he": "המידע הזה שייך לחשבון אחר ואי אפשר להציג אותו בשיחה הזו.",
     }
+    # A staff tool: ``staff_only`` (no member of staff in the session: every customer session) or ``role``
+    # (none of the roles the tool declares, ``details.roles``); ``csrf``: a cookie-authenticated request
+    # without its session's CSRF token, or from another site.
+    _by_reason: ClassVar[dict[str, dict[str, str]]] = {
+        "staff_only": {
+            "en": "This action is for pharmacy staff only.",
+            "he": "הפעולה הזו מיועדת לצוות בית המרקחת בלבד.",
+        },
+        "role": {
+            "en": "Your role does not allow this action. Please ask a colleague whose role does.",
+            "he": "התפקיד שלך אינו מתיר את הפעולה הזו. אפשר לבקש אותה מעמית/ה בתפקיד המתאים.",
+        },
+        "csrf": {
+            "en": "This request could not be verified. Please reload the page and try again.",
+            "he": "לא ניתן היה לאמת את הבקשה. נא לטעון מחדש את הדף ולנסות שוב.",
+        },
+    }
 
 
 class ConfirmationRequired(PharmaiError):
@@ -158,12 +178,6 @@ class ConfirmationDenied(PharmaiError):
         },
     }
 
-    def message(self, language: str = "en") -> str:
-        texts = self._by_reason.get(str((self.details or {}).get("reason")))
-        if texts is None or (self._message is not None and language == "en"):
-            return super().message(language)
-        return texts.get(language) or texts["en"]
-
 
 class RateLimited(PharmaiError):
     """Too many requests. Please try again in {retry_after} seconds."""
@@ -182,6 +196,12 @@ class RateLimited(PharmaiError):
             "en": "Too many verification codes were requested or entered for these details. For your "
             "security, please try again in {wait}.",
             "he": "התבקשו או הוקלדו יותר מדי קודי אימות עבור הפרטים האלה. מטעמי אבטחה, נסו שוב בעוד {wait}.",
+        },
+        # A staff username or a client address had too many sign-in attempts (the same whether or not the
+        # name has an account).
+        "staff_sign_in": {
+            "en": "Too many sign-in attempts. For your security, please try again in {wait}.",
+            "he": "היו יותר מדי ניסיונות כניסה. מטעמי אבטחה, נסו שוב בעוד {wait}.",
         },
     }
 
@@ -439,6 +459,13 @@ class Unauthenticated(PharmaiError):
     templates: ClassVar[dict[str, str]] = {
         "en": "This request needs a valid access token.",
         "he": "הבקשה הזו דורשת אסימון גישה תקף.",
+    }
+    # A staff sign-in refused: the same answer for an unknown user, a wrong password and a disabled account.
+    _by_reason: ClassVar[dict[str, dict[str, str]]] = {
+        "sign_in": {
+            "en": "The username or password is not correct.",
+            "he": "שם המשתמש או הסיסמה שגויים.",
+        },
     }
 
 

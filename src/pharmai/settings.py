@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -48,6 +49,7 @@ class Settings(BaseSettings):
     identity_mode: IdentityMode = "otp"
     tool_profile: str = "canonical"
     today: date | None = None
+    # The bootstrap admin credential (staff accounts and their personal tokens are for everyday use).
     staff_api_key: str | None = None
     # Key of the HMAC surrogates that audit rows use instead of patient ids; set one per deployment.
     audit_secret: str | None = None
@@ -95,6 +97,18 @@ class Settings(BaseSettings):
     # are CPU work, and 40 (the worker's thread pool) for model engines, whose turns wait on the model.
     turn_concurrency: int | None = Field(default=None, ge=1, le=1024)
 
+    # Staff accounts (`pharmai staff`): how long a console session lasts, the default lifetime of a
+    # personal token, the sign-in budgets per account and per client address (counted in Redis when it is
+    # configured; a sign-in that cannot be counted is refused), whether the session cookie is Secure
+    # (`auto`: when the request came over HTTPS or a proxy says it did), and the personal token that
+    # `pharmai tools call` and `pharmai mcp` act with.
+    staff_session_ttl_seconds: int = Field(default=8 * 3600, ge=300, le=7 * 86_400)
+    staff_token_days: int = Field(default=90, ge=1, le=3650)
+    staff_sign_in_limit_account: str = "10/15minutes"
+    staff_sign_in_limit_client: str = "30/15minutes"
+    staff_cookie_secure: Literal["auto", "always", "never"] = "auto"
+    staff_token: str | None = None
+
     confirmation_ttl_seconds: int = 600
     # One-time codes: how long one stays valid, and the wrong tries that lock it.
     otp_ttl_seconds: int = Field(default=600, ge=60, le=86_400)
@@ -125,6 +139,14 @@ class Settings(BaseSettings):
     emergency_number: str = Field(default="101", min_length=1, max_length=32)
     poison_center_number: str = Field(default="04-777-1900", min_length=1, max_length=32)
     distress_line_number: str = Field(default="1201", min_length=1, max_length=32)
+
+    @field_validator("staff_sign_in_limit_account", "staff_sign_in_limit_client")
+    @classmethod
+    def _sign_in_rate(cls, value: str) -> str:
+        # Checked at start: a typo would otherwise fail the first sign-in. The grammar of `parse_rate`.
+        if not re.match(r"^\s*[1-9]\d*\s*(?:/|per)\s*\d*\s*(?:second|minute|hour|day)s?\s*$", value, re.IGNORECASE):
+            raise ValueError("a staff sign-in limit is a rate such as '10/15minutes'")
+        return value
 
     @field_validator("reasoning_effort", mode="before")
     @classmethod

@@ -18,7 +18,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Route
 
 from pharmai import __version__
-from pharmai.api import _conversations, _ops, _staff
+from pharmai.api import _conversations, _ops, _staff, _staff_session
 from pharmai.api._errors import install_error_handlers
 from pharmai.api._guards import BodyLimit, ClientRateLimit, SecurityHeaders
 from pharmai.api._retention import scheduled_purge
@@ -144,6 +144,7 @@ def create_app(
     install_error_handlers(app)
     app.include_router(_conversations.router)
     app.include_router(_staff.router)
+    app.include_router(_staff_session.router)
     app.include_router(_ops.router)
     _add_web(app, demo=settings.identity_mode == "demo")
     if mount_mcp:

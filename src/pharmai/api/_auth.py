@@ -1,4 +1,5 @@
-"""Who may call what: the staff API key, and the bearer token each conversation gets at creation.
+"""Who may call what: staff credentials (:mod:`pharmai.api._staff_auth`), and the bearer token each
+conversation gets at creation.
 
 A conversation's token is random; only its SHA-256 is stored (``conversations.token_hash``), so a
 database leak does not hand out sessions. A wrong token and an unknown conversation get the same
@@ -14,30 +15,30 @@ import secrets
 from fastapi import Depends, Request
 from sqlalchemy import select
 
+from pharmai.api._staff_auth import COOKIE_NAME, StaffCaller, bearer_of, staff_caller
 from pharmai.api._state import ApiState, get_state
 from pharmai.db.models import Confirmation, Conversation
-from pharmai.errors import NotFound, Unauthenticated
+from pharmai.errors import NotFound, PharmaiError, Unauthenticated
+from pharmai.pharmacy.staff import TOKEN_PREFIX
 
 __all__ = [
+    "TRUSTED_CONVERSATION_ROLES",
     "bearer_token",
     "check_conversation_token",
     "confirmation_of",
     "is_staff",
     "issue_token",
     "require_staff",
+    "require_staff_caller",
 ]
 
-_MAX_TOKEN = 200
+#: Staff roles that may open a conversation in the ``trusted`` mode, acting for a patient they name.
+TRUSTED_CONVERSATION_ROLES = frozenset({"admin", "pharmacist"})
 
 
 def bearer_token(request: Request) -> str | None:
     """The ``Authorization: Bearer …`` token, or ``None``."""
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(token) > _MAX_TOKEN:
-        return None
-    return token
+    return bearer_of(request.headers.get("authorization", ""))
 
 
 def _digest(token: str) -> str:
@@ -45,25 +46,48 @@ def _digest(token: str) -> str:
 
 
 def is_staff(request: Request, state: ApiState) -> bool:
-    """True when the request carries the configured staff API key (never when none is configured)."""
-    key = state.settings.staff_api_key
-    token = bearer_token(request)
-    if not key or token is None:
+    """True when staff of a role that may vouch for a patient (admin, pharmacist) sent the request.
+
+    The bootstrap key counts as an admin. Blocking (database): call it from sync code.
+    """
+    try:
+        caller = staff_caller(request, state)
+    except PharmaiError:
         return False
-    return hmac.compare_digest(_digest(token), _digest(key))
+    return caller is not None and caller.actor.role in TRUSTED_CONVERSATION_ROLES
 
 
-async def require_staff(request: Request, state: ApiState = Depends(get_state)) -> ApiState:
-    """FastAPI dependency for staff endpoints.
+def _offers_staff_credential(request: Request, state: ApiState) -> bool:
+    # Without a bootstrap key the staff endpoints used to be off (404); they still are for a request
+    # that offers neither a personal token nor a console session.
+    token = bearer_token(request)
+    if token is not None and (token.startswith(TOKEN_PREFIX) or state.settings.staff_api_key):
+        return True
+    return token is None and bool(request.cookies.get(COOKIE_NAME))
+
+
+def require_staff_caller(request: Request, state: ApiState = Depends(get_state)) -> StaffCaller:
+    """FastAPI dependency: the authenticated member of staff (see :mod:`pharmai.api._staff_auth`).
 
     Raises:
-        NotFound: Staff endpoints are off (no ``PHARMAI_STAFF_API_KEY``).
-        Unauthenticated: The key is missing or wrong.
+        NotFound: No bootstrap key configured and no personal token or session offered.
+        Unauthenticated: No staff credential, or one that authenticates nobody.
+        Forbidden: A cookie-authenticated unsafe request without the session's CSRF token.
     """
-    if not state.settings.staff_api_key:
-        raise NotFound()
-    if not is_staff(request, state):
+    if not _offers_staff_credential(request, state):
+        if not state.settings.staff_api_key:
+            raise NotFound()
         raise Unauthenticated()
+    caller = staff_caller(request, state)
+    if caller is None:
+        raise Unauthenticated()
+    return caller
+
+
+def require_staff(
+    caller: StaffCaller = Depends(require_staff_caller), state: ApiState = Depends(get_state)
+) -> ApiState:
+    """FastAPI dependency for staff endpoints that need only the state (any staff role)."""
     return state
 
 

@@ -156,6 +156,7 @@ class AuditRow(BaseModel):
     conversation_id: str | None = None
     channel: str
     patient_ref: str | None = None
+    actor_ref: str | None = None
 
 
 class AuditPage(BaseModel):

@@ -1,7 +1,9 @@
-"""Staff endpoints behind the API key: the tool catalogue, direct invocation, and the audit log.
+"""Staff endpoints: the tool catalogue, direct invocation, and the audit log.
 
-A direct invocation goes through the same executor as every conversation (validation, identity, rate
-limits, confirmation, audit, metrics) on the ``api`` channel, and answers seed 004's envelope.
+Any staff credential opens them (a personal token, a console session, the bootstrap key; see
+:mod:`pharmai.api._staff_auth`). A direct invocation goes through the same executor as every
+conversation (validation, roles, identity, rate limits, confirmation, audit, metrics) on the ``api``
+channel, with the caller as the call's actor, and answers seed 004's envelope.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from fastapi import APIRouter, Body, Depends, Path, Query
 from fastapi.responses import JSONResponse
 from sqlalchemy import select
 
-from pharmai.api._auth import require_staff
+from pharmai.api._auth import require_staff, require_staff_caller
 from pharmai.api._json import StrictJsonRoute
 from pharmai.api._schemas import ERROR_RESPONSES, AuditPage, ErrorBody, InvocationEnvelope, InvokeIn
-from pharmai.api._state import ApiState
+from pharmai.api._staff_auth import StaffCaller
+from pharmai.api._state import ApiState, get_state
 from pharmai.db.models import AuditLog
 from pharmai.errors import ValidationFailed
 from pharmai.tools import FORMATS, Principal, ToolCall, ToolContext, export_tools
@@ -69,11 +72,13 @@ def list_tools(
 def invoke_tool(
     name: str = _name_path(),
     body: InvokeIn = Body(default_factory=InvokeIn),
-    state: ApiState = Depends(require_staff),
+    caller: StaffCaller = Depends(require_staff_caller),
+    state: ApiState = Depends(get_state),
 ) -> Any:
     """Run one tool through the executor and answer seed 004's invocation envelope.
 
     Tool failures are answers (HTTP 200, ``ok: false``), except a rate limit: 429 with ``Retry-After``.
+    A tool that declares roles runs only for a caller holding one of them (else ``FORBIDDEN``).
     """
     executor = state.executor(_profile(state, body.profile))
     context = ToolContext(
@@ -84,6 +89,7 @@ def invoke_tool(
         db=state.db,
         clock=state.clock,
         extras={"store_id": state.settings.default_store, "identity_mode": "trusted"},
+        actor=caller.actor,
     )
     arguments = dict(body.arguments)
     spec = executor.registry.get(name)
@@ -106,12 +112,13 @@ def audit(
     tool: str | None = Query(default=None, min_length=1, max_length=100, pattern=r"^[^\x00]+$"),
     outcome: Literal["ok", "refused", "failed"] | None = Query(default=None),
     conversation_id: str | None = Query(default=None, min_length=1, max_length=64, pattern=r"^[^\x00]+$"),
+    actor_ref: str | None = Query(default=None, min_length=1, max_length=64, pattern=r"^[0-9a-f]+$"),
     since: datetime | None = Query(default=None, description="Rows at or after this instant (ISO 8601)."),
     until: datetime | None = Query(default=None, description="Rows before this instant (ISO 8601)."),
     limit: int = Query(default=100, ge=1, le=1000),
     state: ApiState = Depends(require_staff),
 ) -> dict[str, Any]:
-    """Audit rows, newest first, filtered by tool, outcome, conversation and time."""
+    """Audit rows, newest first, filtered by tool, outcome, conversation, staff actor and time."""
     query = select(AuditLog)
     if tool is not None:
         query = query.where(AuditLog.tool == tool)
@@ -119,6 +126,8 @@ def audit(
         query = query.where(AuditLog.outcome == outcome)
     if conversation_id is not None:
         query = query.where(AuditLog.conversation_id == conversation_id)
+    if actor_ref is not None:
+        query = query.where(AuditLog.actor_ref == actor_ref)
     if since is not None:
         query = query.where(AuditLog.ts >= since)
     if until is not None:
@@ -139,6 +148,7 @@ def audit(
                 "conversation_id": r.conversation_id,
                 "channel": r.channel,
                 "patient_ref": r.patient_ref,
+                "actor_ref": r.actor_ref,
             }
             for r in rows
         ]

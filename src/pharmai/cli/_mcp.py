@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from pharmai.cli import _common
+from pharmai.cli._staff import actor_from_settings
 from pharmai.db.models import Patient
 
 __all__ = ["mcp"]
@@ -29,7 +30,10 @@ def mcp(
     language: Annotated[str, typer.Option("--language", help="Default language of texts: he or en.")] = "en",
     store: Annotated[str | None, typer.Option("--store", help="The session's default store.")] = None,
 ) -> None:
-    """Serve the tools over stdio to an MCP client (stdout carries only MCP messages)."""
+    """Serve the tools over stdio to an MCP client (stdout carries only MCP messages).
+
+    With PHARMAI_STAFF_TOKEN set, every call is made by that member of staff.
+    """
     from pharmai.mcp import run_stdio  # the MCP SDK is imported only by this command
 
     if language not in _LANGUAGES:
@@ -42,6 +46,9 @@ def mcp(
             if not known:
                 # Never echo the id back: it may be a name or an email typed by mistake.
                 raise _common.fail("unknown patient for --user / PHARMAI_MCP_USER", code=2)
-        run_stdio(db, _common.settings(), patient_id=user, language=language, store_id=store, profile=profile)
+        actor = actor_from_settings(db)
+        run_stdio(
+            db, _common.settings(), patient_id=user, language=language, store_id=store, profile=profile, actor=actor
+        )
     finally:
         db.dispose()

@@ -11,6 +11,7 @@ import typer
 from pharmai.agent.base import SessionInfo
 from pharmai.agent.store import ConversationStore, StoredConversation
 from pharmai.cli import _common
+from pharmai.cli._staff import actor_from_settings
 from pharmai.db.tool_stores import tool_stores
 from pharmai.errors import NotFound, PharmaiError
 from pharmai.tools import FORMATS, Executor, Principal, Registry, ToolCall, ToolContext, export_tools
@@ -131,6 +132,8 @@ def call(
 
     With --conversation the call belongs to a stored conversation: a one-time code asked for in it
     is verified in it, and the patient it verifies acts in that conversation's later calls, as in a chat.
+    With PHARMAI_STAFF_TOKEN set, the call is made by that member of staff (tools that declare roles
+    need one of them).
     """
     if language is not None and language not in _LANGUAGES:
         raise _common.fail(f"unknown language {language!r}; choose he or en", code=2)
@@ -143,6 +146,7 @@ def call(
     spill_dir = _common.settings().audit_spill_dir
     executor = Executor(registry, db, **tool_stores(db, audit="sync", spill_dir=spill_dir))
     try:
+        actor = actor_from_settings(db)
         stored = None if user else _stored(conversations, conversation)
         context = ToolContext(
             principal=_principal(user, stored),
@@ -154,6 +158,7 @@ def call(
             extras={}
             if stored is None
             else {"store_id": stored.session.store_id, "identity_mode": stored.session.identity_mode},
+            actor=actor,
         )
         call_arguments = _with_language(registry, name, arguments, language)
         outcome = executor.execute(ToolCall(name=name, arguments=call_arguments), context)

@@ -48,6 +48,9 @@ __all__ = [
     "Product",
     "ProductIngredient",
     "RefillRequest",
+    "StaffAccount",
+    "StaffSession",
+    "StaffToken",
     "Store",
     "Ticket",
 ]
@@ -356,6 +359,58 @@ class AuditLog(Base):
     conversation_id: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     channel: Mapped[str] = mapped_column(String(16))
     patient_ref: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Keyed hash of the staff account that made the call (none for customers), never its username.
+    actor_ref: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+# --- staff -----------------------------------------------------------------------------------------
+
+
+class StaffAccount(Base):
+    """A member of staff who signs in to the console and holds personal API tokens.
+
+    The password is stored only as an argon2id hash (with its own salt and parameters).
+    """
+
+    __tablename__ = "staff_accounts"
+    __table_args__ = (CheckConstraint("role in ('admin', 'pharmacist', 'technician')", name="role"),)
+
+    staff_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    # Canonical form (NFKC, case-folded): one account per name however it is typed.
+    username: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[str] = mapped_column(String(16))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(_TZ)
+    updated_at: Mapped[datetime] = mapped_column(_TZ)
+    password_changed_at: Mapped[datetime] = mapped_column(_TZ)
+
+
+class StaffToken(Base):
+    """A personal API token: only the SHA-256 of the token is kept; it expires and can be revoked."""
+
+    __tablename__ = "staff_tokens"
+
+    token_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    staff_id: Mapped[str] = mapped_column(ForeignKey("staff_accounts.staff_id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(_TZ)
+    expires_at: Mapped[datetime] = mapped_column(_TZ)
+    revoked_at: Mapped[datetime | None] = mapped_column(_TZ, nullable=True)
+    last_used_at: Mapped[datetime | None] = mapped_column(_TZ, nullable=True)
+
+
+class StaffSession(Base):
+    """A signed-in console: the SHA-256 of the cookie's session id, its CSRF token and its expiry."""
+
+    __tablename__ = "staff_sessions"
+
+    session_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    staff_id: Mapped[str] = mapped_column(ForeignKey("staff_accounts.staff_id", ondelete="CASCADE"), index=True)
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(_TZ)
+    expires_at: Mapped[datetime] = mapped_column(_TZ, index=True)
 
 
 # --- conversations ---------------------------------------------------------------------------------

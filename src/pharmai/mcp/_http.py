@@ -1,6 +1,8 @@
-"""MCP over streamable HTTP, behind a bearer key, as an ASGI app the API mounts at ``/mcp``.
+"""MCP over streamable HTTP, behind a staff credential, as an ASGI app the API mounts at ``/mcp``.
 
-HTTP clients never start as a patient: they present the key and verify a customer with
+Every request carries ``Authorization: Bearer`` with a member of staff's personal token (``pst_…``),
+acting with the account's role, or the bootstrap key (``PHARMAI_STAFF_API_KEY``), acting as an admin
+(:mod:`pharmai.mcp._auth`). HTTP clients never start as a patient: they verify a customer with
 ``verify_customer_identity``, which binds that patient to their MCP conversation only. A handshake-era
 client's conversation is its MCP session (``mcp-session-id``), so it needs nothing in ``_meta``; the
 conversation token in ``_meta`` opens nothing from another session.
@@ -8,7 +10,6 @@ conversation token in ``_meta`` opens nothing from another session.
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
@@ -19,6 +20,7 @@ from starlette.types import Receive, Scope, Send
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
 from pharmai.db.tool_stores import tool_stores
+from pharmai.mcp._auth import authenticate, with_actor
 from pharmai.mcp._server import build_server
 from pharmai.mcp._sessions import Conversations
 from pharmai.settings import Settings
@@ -42,12 +44,18 @@ class McpHttpApp:
     """
 
     def __init__(
-        self, executor: Executor, conversations: Conversations, manager: StreamableHTTPSessionManager, key: str | None
+        self,
+        executor: Executor,
+        conversations: Conversations,
+        manager: StreamableHTTPSessionManager,
+        key: str | None,
+        clock: Clock | None = None,
     ) -> None:
         self.executor = executor
         self.conversations = conversations
         self._manager = manager
-        self._key = key.encode() if key else None
+        self._key = key or None
+        self._clock = clock or Clock()
 
     def lifespan(self) -> AbstractAsyncContextManager[None]:
         """Run the session manager (and close the executor at the end); enter it once per app."""
@@ -61,22 +69,14 @@ class McpHttpApp:
         finally:
             self.executor.close()
 
-    def _authorized(self, scope: Scope) -> bool:
-        if self._key is None:  # no key configured: the endpoint is off, like the staff endpoints
-            return False
-        for name, value in scope.get("headers", []):
-            if name == b"authorization":
-                scheme, _, token = value.partition(b" ")
-                return scheme.lower() == b"bearer" and hmac.compare_digest(token.strip(), self._key)
-        return False
-
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             await self._serve_lifespan(receive, send)
             return
         if scope["type"] != "http":
             return
-        if not self._authorized(scope):
+        actor = await authenticate(scope, self.executor.db, self._key, self._clock)
+        if actor is None:
             await send(
                 {
                     "type": "http.response.start",
@@ -86,7 +86,7 @@ class McpHttpApp:
             )
             await send({"type": "http.response.body", "body": _UNAUTHORIZED})
             return
-        await self._manager.asgi_app(scope, receive, send)
+        await self._manager.asgi_app(with_actor(scope, actor), receive, send)
 
     async def _serve_lifespan(self, receive: Receive, send: Send) -> None:
         message = await receive()
@@ -104,9 +104,10 @@ def http_app(
 ) -> McpHttpApp:
     """MCP over streamable HTTP for ``db``, with the tool profile and key of ``settings``.
 
-    Clients send ``Authorization: Bearer <PHARMAI_STAFF_API_KEY>``; without a configured key every
-    request is refused (401). Both protocol eras are served: stateful sessions for the handshake
-    protocols (elicitation rides the session's stream) and single requests for 2026-07-28.
+    Clients send ``Authorization: Bearer`` with a personal token (``pst_…``) or the bootstrap key
+    (``PHARMAI_STAFF_API_KEY``); anything else is refused (401). Both protocol eras are served:
+    stateful sessions for the handshake protocols (elicitation rides the session's stream) and single
+    requests for 2026-07-28.
 
     Args:
         db: The database.
@@ -124,10 +125,10 @@ def http_app(
         **tool_stores(db, spill_dir=settings.audit_spill_dir),
     )
     conversations = server_options.pop("conversations", None) or Conversations()
-    server_options.setdefault("clock", Clock(settings.today))
+    clock = server_options.setdefault("clock", Clock(settings.today))
     server_options.setdefault("state_secret", settings.audit_secret)
     server = build_server(executor, conversations=conversations, **server_options)
     # Stateful, and it has to stay so: tool calls trust the session id only because this manager routes a
     # request to its session's transport by that id and answers 404 to an unknown one.
     manager = StreamableHTTPSessionManager(app=server, stateless=False)
-    return McpHttpApp(executor, conversations, manager, settings.staff_api_key)
+    return McpHttpApp(executor, conversations, manager, settings.staff_api_key, clock)

@@ -18,6 +18,7 @@ from mcp_types.version import is_version_at_least
 from pharmai import __version__
 from pharmai.clock import Clock
 from pharmai.errors import ConfirmationDenied, ConfirmationRequired
+from pharmai.mcp._auth import actor_of
 from pharmai.mcp._confirm import (
     CONFIRM_KEY,
     PendingState,
@@ -28,7 +29,7 @@ from pharmai.mcp._confirm import (
 )
 from pharmai.mcp._sessions import CONVERSATION_META_KEY, Conversation, Conversations
 from pharmai.mcp._texts import INSTRUCTIONS, text
-from pharmai.tools import Executor, ToolCall, ToolContext, ToolOutcome, ToolSpec, to_mcp
+from pharmai.tools import Actor, Executor, ToolCall, ToolContext, ToolOutcome, ToolSpec, to_mcp
 
 __all__ = ["SERVER_NAME", "build_server"]
 
@@ -59,8 +60,10 @@ class _ToolServer:
         language: str,
         clock: Clock,
         extras: dict[str, Any],
+        actor: Actor | None = None,
     ) -> None:
         self.executor = executor
+        self.actor = actor
         self.conversations = conversations
         self.language = language
         self.clock = clock
@@ -174,6 +177,8 @@ class _ToolServer:
             clock=self.clock,
             extras=dict(self.extras),
             client_address=getattr(client, "host", None),
+            # Over HTTP, the member of staff this very request authenticated; over stdio, the process's.
+            actor=actor_of(ctx.request) or self.actor,
         )
 
     def _result(self, outcome: ToolOutcome, conversation: Conversation) -> types.CallToolResult:
@@ -216,6 +221,7 @@ def build_server(
     store_id: str | None = None,
     identity_mode: str = "otp",
     state_secret: str | None = None,
+    actor: Actor | None = None,
 ) -> Server[Any]:
     """An MCP server exposing ``executor``'s registry; every call runs through ``executor``.
 
@@ -227,6 +233,8 @@ def build_server(
         store_id: The session's default store, if any.
         identity_mode: The identity mode tools see (``trusted`` for a stdio server bound to a patient).
         state_secret: Secret from which the key sealing ``input_required`` state is derived.
+        actor: The member of staff every call acts as when the request names none (stdio started with a
+            personal token); over HTTP each request's own authenticated actor wins.
 
     Returns:
         A low-level SDK ``Server`` for stdio, streamable HTTP or an in-process ``mcp.Client``.
@@ -240,6 +248,7 @@ def build_server(
         language=language if language in _LANGUAGES else "en",
         clock=clock or Clock(),
         extras=extras,
+        actor=actor,
     )
     server: Server[Any] = Server(
         SERVER_NAME,

@@ -13,7 +13,7 @@ from pharmai.db.tool_stores import tool_stores
 from pharmai.mcp._server import build_server
 from pharmai.mcp._sessions import Conversations
 from pharmai.settings import Settings
-from pharmai.tools import Executor
+from pharmai.tools import Actor, Executor
 from pharmai.toolsets import registry_for
 
 __all__ = ["run_stdio"]
@@ -27,6 +27,7 @@ def run_stdio(
     language: str = "en",
     store_id: str | None = None,
     profile: str | None = None,
+    actor: Actor | None = None,
 ) -> None:
     """Serve MCP over stdio until the client closes stdin.
 
@@ -37,6 +38,7 @@ def run_stdio(
         language: Default language of texts.
         store_id: The session's default store.
         profile: Tool profile (default: ``settings.tool_profile``).
+        actor: The member of staff the process acts for (``PHARMAI_STAFF_TOKEN``), or ``None``.
     """
     registry = registry_for(profile or settings.tool_profile)
     executor = Executor(registry, db, settings=settings, **tool_stores(db, spill_dir=settings.audit_spill_dir))
@@ -49,6 +51,7 @@ def run_stdio(
         store_id=store_id,
         identity_mode="trusted" if patient_id else "otp",
         state_secret=settings.audit_secret,
+        actor=actor,
     )
 
     async def serve() -> None:

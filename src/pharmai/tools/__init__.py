@@ -8,7 +8,7 @@ deadlines, audits and counts each call.
 
 from __future__ import annotations
 
-from pharmai.tools._context import Principal, ToolCall, ToolContext, new_call_id
+from pharmai.tools._context import Actor, Principal, ToolCall, ToolContext, new_call_id
 from pharmai.tools._executor import Executor
 from pharmai.tools._export import FORMATS, export_tools, to_anthropic, to_chat, to_mcp, to_openai
 from pharmai.tools._outcome import CanonicalEnvelope, Envelope, ToolOutcome
@@ -29,6 +29,7 @@ from pharmai.tools.middleware import (
 
 __all__ = [
     "FORMATS",
+    "Actor",
     "AuditSink",
     "CanonicalEnvelope",
     "ConfirmationRecord",

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pharmai.db.engine import Database
     from pharmai.settings import Settings
 
-__all__ = ["Principal", "ToolCall", "ToolContext", "WriteHooks", "new_call_id"]
+__all__ = ["Actor", "Principal", "ToolCall", "ToolContext", "WriteHooks", "new_call_id"]
 
 # A random prefix per process and a counter: a call id per tool call must be cheap, and reading the
 # system's random source on every call was a measurable share of a short turn.
@@ -67,6 +67,23 @@ class Principal:
     def patient_id(self) -> str | None:
         """The verified patient's id, or ``None``."""
         return self.id if self.kind == "patient" else None
+
+
+@dataclass(frozen=True)
+class Actor:
+    """The member of staff behind a call, as the entry point authenticated them (never a tool argument).
+
+    A tool that declares ``roles`` runs only for an actor holding one of them; customer conversations
+    carry no actor at all. The actor is not the principal: a pharmacist may act in a customer's
+    conversation (principal: the patient) and stays the actor of every call they make there.
+
+    Attributes:
+        id: The staff account's stable id (audit rows keep only a keyed surrogate of it).
+        role: The account's role (``admin``, ``pharmacist``, ``technician`` in pharmai).
+    """
+
+    id: str
+    role: str
 
 
 @dataclass
@@ -133,6 +150,7 @@ class ToolContext:
         settings: The deployment's settings; the executor fills in its own when the caller gives none.
         client_address: The network address the request came from (HTTP API, MCP over HTTP); ``None``
             where there is none (CLI, stdio). Rate limits give each address its own budget.
+        actor: The authenticated member of staff making the call, or ``None`` (every customer session).
     """
 
     principal: Principal = field(default_factory=Principal)
@@ -144,6 +162,7 @@ class ToolContext:
     extras: dict[str, Any] = field(default_factory=dict)
     settings: Settings | None = None
     client_address: str | None = None
+    actor: Actor | None = None
     _pending_bind: Principal | None = field(default=None, init=False, repr=False)
     _may_bind: bool = field(default=False, init=False, repr=False)
     _deadline: float | None = field(default=None, init=False, repr=False)
@@ -233,6 +252,7 @@ class ToolContext:
             extras=self.extras,
             settings=self.settings,
             client_address=self.client_address,
+            actor=self.actor,
         )
         child._may_bind = may_bind
         child._hooks = hooks

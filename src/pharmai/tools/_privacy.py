@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from pharmai.settings import get_settings
-from pharmai.tools._context import Principal
+from pharmai.tools._context import Actor, Principal
 
 __all__ = ["SurrogateRefs", "args_hash", "canonical_json", "safe_label"]
 
@@ -34,6 +34,17 @@ class SurrogateRefs:
         if principal is None or principal.id is None or principal.kind == "none":
             return None
         digest = hmac.new(self._key, f"{principal.kind}:{principal.id}".encode(), hashlib.sha256)
+        return digest.hexdigest()[:32]
+
+    def actor(self, actor: Actor | None) -> str | None:
+        """A member of staff's surrogate (32 hex characters), or ``None`` when no staff made the call.
+
+        Keyed by the account's id, never its username, so an audit row names nobody to its reader yet
+        every row of one account carries the same value.
+        """
+        if actor is None:
+            return None
+        digest = hmac.new(self._key, f"actor:{actor.id}".encode(), hashlib.sha256)
         return digest.hexdigest()[:32]
 
     def conversation(self, conversation_id: str) -> str:

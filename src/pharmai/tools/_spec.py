@@ -19,6 +19,8 @@ __all__ = ["Handler", "RiskLevel", "Summarizer", "ToolKind", "ToolSpec"]
 #: The tool-name grammar every model API accepts (OpenAI's is the narrowest).
 _NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 _SEMVER_RE = re.compile(r"^\d+\.\d+\.\d+$")
+#: A role name: the runtime knows no roles of its own, only that a name is a short identifier.
+_ROLE_RE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
 Handler = Callable[[Any, "ToolContext"], "BaseModel | dict[str, Any]"]
 Summarizer = Callable[[Any, str, "ToolContext"], str]
@@ -91,6 +93,10 @@ class ToolSpec:
         authorize: ``authorize(args, ctx)`` raising a :class:`~pharmai.errors.PharmaiError` to refuse.
         idempotent: Repeating the call with the same arguments has no further effect (MCP hint).
         open_world: The tool talks to systems outside the deployment (MCP hint).
+        roles: The staff roles that may call the tool (least privilege: list only those that need it).
+            Empty: a customer tool, callable from any session as before. Non-empty: a staff tool; the
+            executor refuses (``FORBIDDEN``) a call whose context has no actor holding one of them, so
+            no customer session can call it. Stored sorted and without duplicates.
     """
 
     name: str
@@ -112,6 +118,7 @@ class ToolSpec:
     authorize: Authorizer | None = field(default=None, repr=False)
     idempotent: bool = False
     open_world: bool = False
+    roles: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME_RE.match(self.name):
@@ -124,6 +131,10 @@ class ToolSpec:
             raise ValueError(f"tool {self.name!r}: only WRITE tools can require confirmation")
         if not self.timeout_s > 0:
             raise ValueError(f"tool {self.name!r}: timeout_s must be positive")
+        roles = (self.roles,) if isinstance(self.roles, str) else tuple(self.roles)
+        for role in roles:
+            if not isinstance(role, str) or not _ROLE_RE.match(role):
+                raise ValueError(f"tool {self.name!r}: role {role!r} must match {_ROLE_RE.pattern}")
         # Frozen dataclass: fill derived defaults through object.__setattr__.
         if not self.description:
             object.__setattr__(self, "description", _first_paragraphs(self.handler.__doc__))
@@ -131,6 +142,7 @@ class ToolSpec:
             raise ValueError(f"tool {self.name!r}: the handler needs a docstring (it is what the model sees)")
         if not self.title:
             object.__setattr__(self, "title", self.name.replace("_", " ").capitalize())
+        object.__setattr__(self, "roles", tuple(sorted(set(roles))))
 
     @property
     def model_description(self) -> str:
@@ -138,6 +150,15 @@ class ToolSpec:
         if self.deprecated:
             return f"DEPRECATED: {self.deprecated}\n\n{self.description}"
         return self.description
+
+    @property
+    def staff_only(self) -> bool:
+        """True when the tool declares roles: only an authenticated member of staff may call it."""
+        return bool(self.roles)
+
+    def allows(self, role: str | None) -> bool:
+        """Whether an actor of ``role`` may call the tool (anyone may call a tool without roles)."""
+        return not self.roles or (role is not None and role in self.roles)
 
     @property
     def read_only(self) -> bool:

@@ -1,9 +1,10 @@
 """After the call: exactly one append-only ``audit_log`` row per call — allowed, refused or failed.
 
-Rows carry time, tool, version, outcome, error code, duration, conversation, channel and a surrogate of
-the principal; never arguments, results, names, emails, phones, codes or free text. A WRITE tool's row is
-added to the write's own transaction (it exists if and only if the write committed); every other row goes
-to the :class:`~pharmai.tools.AuditSink`, which must never drop it (``pharmai.db`` retries and spills).
+Rows carry time, tool, version, outcome, error code, duration, conversation, channel, a surrogate of
+the principal and one of the staff actor (when staff made the call); never arguments, results, names,
+usernames, emails, phones, codes or free text. A WRITE tool's row is added to the write's own
+transaction (it exists if and only if the write committed); every other row goes to the
+:class:`~pharmai.tools.AuditSink`, which must never drop it (``pharmai.db`` retries and spills).
 """
 
 from __future__ import annotations
@@ -79,4 +80,5 @@ class Audit:
             "channel": safe_label(ctx.channel)[:16],
             # After an AUTH call this is the patient just verified, so verifications are traceable.
             "patient_ref": self.refs.ref(ctx.principal),
+            "actor_ref": self.refs.actor(ctx.actor),
         }
