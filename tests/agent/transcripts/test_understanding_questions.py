@@ -370,3 +370,22 @@ def test_what_is_in_a_product_is_its_ingredients(chat: Callable[..., Chat], lang
     turn = chat(language).say(message)
     assert "get_medication_by_name" in turn.tools, why(turn)
     assert says_any(turn, ["active ingredient", "החומר הפעיל"]), why(turn)
+
+
+# "How much may I take?" is personal dosage: the label's dosage is given, the amount for this person is
+# referred. Hebrew gets the label line as English does ("כמה … מותר ביום" names the dosage).
+PERSONAL_DOSE = {
+    "en": ["how many acamol can i take in a day", "how many acamol pills am I allowed per day?"],
+    "he": ["כמה אקמול מותר ביום", "כמה כדורים של אקמול מותר לקחת?", "כמה אקמול מותר לקחת ביממה"],
+}
+ASK_A_PHARMACIST = {"en": ("pharmacist",), "he": ("רוקח",)}
+
+
+@pytest.mark.parametrize(("language", "message"), cases(PERSONAL_DOSE))
+def test_a_personal_dose_question_gets_the_label_and_a_referral(
+    chat: Callable[..., Chat], language: str, message: str
+) -> None:
+    turn = chat(language).say(message)
+    assert DOSAGE[language] in turn.reply and "4,000" in turn.reply, why(turn)
+    assert says_any(turn, ASK_A_PHARMACIST[language]), why(turn)
+    written_in(turn, language)
