@@ -389,3 +389,37 @@ def test_a_personal_dose_question_gets_the_label_and_a_referral(
     assert DOSAGE[language] in turn.reply and "4,000" in turn.reply, why(turn)
     assert says_any(turn, ASK_A_PHARMACIST[language]), why(turn)
     written_in(turn, language)
+
+
+# Two stores named in one stock question: each is checked, in the order named.
+TWO_STORES = {
+    "en": ["is nurofen in stock at dizengoff and jerusalem?", "nurofen - tel aviv and jerusalem branches?"],
+    "he": ["יש נורופן בדיזנגוף ובירושלים?", "נורופן בסניף תל אביב ובסניף ירושלים?"],
+}
+
+
+@pytest.mark.parametrize(("language", "message"), cases(TWO_STORES))
+def test_two_stores_in_one_question_are_both_checked(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    checked = [(c["arguments"].get("med_id"), c["arguments"].get("store_id")) for c in turn.calls]
+    assert [store for _, store in checked] == ["s1", "s2"], why(turn)
+    assert "85" in turn.reply and "60" in turn.reply, why(turn)
+    written_in(turn, language)
+
+
+# Orders and delivery are not done in the chat: said so, and the stock of a product named is checked.
+DELIVERY = {
+    "en": ["can you order me some advil for delivery", "do you do home delivery?", "can you ship nurofen to my house"],
+    "he": ["אפשר להזמין אדוויל במשלוח הביתה?", "יש לכם משלוחים?", "תשלחו לי נורופן הביתה"],
+}
+NO_DELIVERY = {"en": ("delivery",), "he": ("משלוח",)}
+
+
+@pytest.mark.parametrize(("language", "message"), cases(DELIVERY))
+def test_delivery_is_said_to_be_unavailable(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert says_any(turn, NO_DELIVERY[language]), why(turn)
+    assert "request_refill" not in turn.tools and "list_medications" not in turn.tools, why(turn)
+    if any(name in message.lower() for name in ("advil", "nurofen", "אדוויל", "נורופן")):
+        assert "inventory_check" in turn.tools, why(turn)
+    written_in(turn, language)

@@ -19,6 +19,7 @@ __all__ = [
     "CHEAPER",
     "CLAUSES",
     "CODE",
+    "DELIVERY",
     "EQUIVALENT",
     "FACETS",
     "GREETING",
@@ -158,6 +159,13 @@ HOURS = cues(
     "מתי אתם סוגרים", "עד מתי אתם פתוחים", "עד מתי פתוח", "אתם פתוחים", "פתוחים היום", "פתוחים מחר",
     "פתוחים בשבת", "פתוחים בשישי", "באיזה שעה פותחים", "באיזה שעה סוגרים", "באיזו שעה פותחים", "באיזו שעה סוגרים",
     "שעות הסניף", "שעות של הסניף",
+)  # fmt: skip
+# Orders and delivery are not something the assistant can do: said so, and the stock checked instead.
+DELIVERY = cues(
+    "delivery", "deliver", "delivered", "shipping", "ship", "ship it", "ship me", "send it to my",
+    "order online",
+    "place an order", "order me", "buy online", "home delivery", "משלוח", "משלוחים", "לשלוח לי", "תשלחו לי",
+    "שליח", "להזמין הביתה", "הזמנה אונליין", "לקנות אונליין", "להזמין אונליין", "תזמין לי", "תזמינו לי",
 )  # fmt: skip
 # Where a message changes subject, for reading each part's request on its own.
 CLAUSES = re.compile(

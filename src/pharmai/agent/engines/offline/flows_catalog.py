@@ -197,9 +197,11 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
     """Flow B: stock at the store, low stock and restock dates; offers identical equivalents when out."""
     refs = refs if refs is not None else resolve_targets(d, "availability")
     offer: EquivalentsOffer | None = None
-    for ref in refs:
+    # "in stock at Dizengoff and Jerusalem?": each store named is checked, in the order named.
+    stores = d.parsed.stores if len(d.parsed.stores) >= 2 else [d.store]
+    for ref, store_id in ((ref, store_id) for ref in refs for store_id in stores):
         args: dict[str, Any] = {"med_id": ref.ids[0]} if len(ref.ids) == 1 else {"query": ref.q}
-        result = d.call("inventory_check", store_id=d.store, **args)
+        result = d.call("inventory_check", store_id=store_id, **args)
         if not result.ok:
             _lookup_failed(d, result, ref.q, "availability")
             continue
@@ -209,7 +211,7 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         if not answer:
             continue
         if swap is not None:
-            other = d.call("inventory_check", store_id=d.store, med_id=swap["med_id"])
+            other = d.call("inventory_check", store_id=store_id, med_id=swap["med_id"])
             matches = [m for m in other.envelope.get("matches") or [] if isinstance(m, dict)] if other.ok else matches
         lines = ([note] if note else []) + [_stock_line(d, m, store) for m in matches]
         for match in matches:
@@ -219,7 +221,7 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         if matches and not any(m.get("rx_required") for m in matches):
             lines.append(say(d.lang, "otc"))
         if len(matches) == 1 and not matches[0].get("in_stock") and offer is None and not d.answers_equivalents:
-            offer = EquivalentsOffer(med_id=matches[0].get("med_id"), store=d.store)
+            offer = EquivalentsOffer(med_id=matches[0].get("med_id"), store=store_id)
             lines.append(say(d.lang, "offer_equivalents"))
         d.add("\n".join(lines))
     if offer is not None:

@@ -44,6 +44,7 @@ class Parsed:
         email / phone / code: Identifiers and a 6-digit one-time code found in the text.
         refs: Prescription references: 1-based positions (``-1`` = the last one).
         store: A store named (``s1`` / ``s2``) or ``None``.
+        stores: Every store named, in the order named ("at Dizengoff and Jerusalem?" checks both).
         other_store: No store is named but "the other branch" is (the engine picks which one).
         facets: Parts of the medication facts asked for (dosage, warnings, rx, ingredients).
         rx_filter / stock_filter: Filters for listing medications.
@@ -67,6 +68,7 @@ class Parsed:
     code: str | None = None
     refs: list[int] = field(default_factory=list)
     store: str | None = None
+    stores: list[str] = field(default_factory=list)
     other_store: bool = False
     facets: set[str] = field(default_factory=set)
     rx_filter: str | None = None
@@ -245,6 +247,8 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
         return "handoff"
     if not p.meds and c.HOURS.search(norm):
         return "hours"  # exact, and nothing the model was taught: opening hours are not on file
+    if c.DELIVERY.search(norm) and not c.REFILL.search(norm):
+        return "delivery"  # no orders or delivery here: said so, and a named product's stock checked
     rule = _rule_intent(p)
     if rule == "prescriptions" and _posing(p):
         return rule  # a fake "system" note asking for prescriptions is still only that: identity first
@@ -325,7 +329,8 @@ def parse(
     Returns:
         The intent and slots. Intents: ``code``, ``identity``, ``handoff``, ``other_rx`` (someone else's
         prescriptions), ``refill_request``,
-        ``refill_status``, ``prescriptions``, ``equivalents``, ``list``, ``interaction``, ``availability``, ``hours``,
+        ``refill_status``, ``prescriptions``, ``equivalents``, ``list``, ``interaction``, ``availability``,
+        ``hours``, ``delivery``,
         ``info``, ``medication`` (a medication named without a cue), ``thanks``, ``help``, ``greeting``,
         ``unknown``.
     """
@@ -344,10 +349,9 @@ def parse(
     code = c.CODE.search(text)
     p.code = code.group(1) if code and not p.phone else None
     p.refs = _refs(p.norm, text)
-    for store_id, pattern in c.STORES.items():
-        if pattern.search(p.norm):
-            p.store = store_id
-            break
+    named = sorted((m.start(), store_id) for store_id, pattern in c.STORES.items() if (m := pattern.search(p.norm)))
+    p.stores = [store_id for _, store_id in named]
+    p.store = p.stores[0] if p.stores else None
     p.other_store = p.store is None and bool(c.OTHER_STORE.search(p.norm))
     p.facets = {name for name, pattern in c.FACETS.items() if pattern.search(p.norm)}
     if c.NON_RX.search(p.norm):

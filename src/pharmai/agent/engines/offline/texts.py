@@ -308,6 +308,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "I don't have prices on file; the staff at the branch can tell you the price.",
         "he": "אין לי מידע על מחירים; הצוות בסניף ישמח לומר לכם את המחיר.",
     },
+    "delivery_unavailable": {
+        "en": "I can't take orders or arrange delivery in this chat; medications are picked up at our branches "
+        "(Tel Aviv – Dizengoff and Jerusalem – Jaffa Street). I can check stock or request a prescription refill "
+        "for pickup.",
+        "he": "אין באפשרותי לקבל הזמנות או לתאם משלוח בצ'אט הזה; את התרופות אוספים בסניפים שלנו (תל אביב – "
+        "דיזנגוף וירושלים – רחוב יפו). אוכל לבדוק מלאי או לבקש חידוש מרשם לאיסוף.",
+    },
     "hours_unknown": {
         "en": "I don't have the branches' opening hours on file; please check with the branch. Our branches are "
         "Tel Aviv – Dizengoff and Jerusalem – Jaffa Street. I can check medications, stock, prescriptions and "
