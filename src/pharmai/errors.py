@@ -247,6 +247,27 @@ class ServiceUnavailable(PharmaiError):
         "en": "This service is briefly unavailable. Please try again in a minute, or ask a pharmacist.",
         "he": "השירות אינו זמין כרגע. נסו שוב בעוד דקה, או פנו לרוקח/ת.",
     }
+    # An outside service a staff tool calls (PubMed): ``not_configured`` (the deployment lacks a setting it
+    # needs), ``upstream`` (it kept failing after retries), ``bad_response`` (it answered something
+    # unreadable), ``busy`` (this process's request budget for it is spoken for).
+    _by_reason: ClassVar[dict[str, dict[str, str]]] = {
+        "not_configured": {
+            "en": "This search is not set up on this server yet. Please ask the system administrator.",
+            "he": "החיפוש הזה עדיין לא הוגדר בשרת הזה. נא לפנות למנהל/ת המערכת.",
+        },
+        "upstream": {
+            "en": "The literature search is not answering right now. Please try again in a few minutes.",
+            "he": "חיפוש הספרות אינו עונה כרגע. נסו שוב בעוד כמה דקות.",
+        },
+        "bad_response": {
+            "en": "The literature search sent an answer that could not be read. Please try again later.",
+            "he": "חיפוש הספרות החזיר תשובה שלא ניתן היה לקרוא. נסו שוב מאוחר יותר.",
+        },
+        "busy": {
+            "en": "Too many literature searches are running right now. Please try again in a few seconds.",
+            "he": "יותר מדי חיפושי ספרות פועלים כרגע. נסו שוב בעוד כמה שניות.",
+        },
+    }
 
 
 class InternalError(PharmaiError):

@@ -59,6 +59,9 @@ class Settings(BaseSettings):
     llm_timeout: float = Field(default=60.0, gt=0, le=3600)
     llm_max_retries: int = Field(default=3, ge=0, le=20)
     default_store: str = "s1"
+    # How `pharmai serve` writes its log: `text` (uvicorn's lines) or `json` (one object per line, with the
+    # request id, trace id, conversation surrogate, tool, outcome and duration; never PHI).
+    log_format: Literal["text", "json"] = "text"
 
     # HTTP requests per client address to `/v1/` (a `limits` string; "off" disables), and the origins
     # (comma-separated) allowed to call the API from a browser.
@@ -109,6 +112,15 @@ class Settings(BaseSettings):
     staff_cookie_secure: Literal["auto", "always", "never"] = "auto"
     staff_token: str | None = None
 
+    # PubMed search (the staff tool `search_pubmed`): NCBI E-utilities' address, the `tool` and `email` NCBI
+    # asks every program to send (no email: the tool answers SERVICE_UNAVAILABLE, "not configured"), an
+    # optional API key (10 requests a second instead of 3), and seconds per request.
+    ncbi_base_url: str = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils/"
+    ncbi_tool: str = Field(default="pharmai", min_length=1, max_length=64)
+    ncbi_email: str | None = None
+    ncbi_api_key: str | None = None
+    ncbi_timeout: float = Field(default=5.0, gt=0, le=60)
+
     confirmation_ttl_seconds: int = 600
     # One-time codes: how long one stays valid, and the wrong tries that lock it.
     otp_ttl_seconds: int = Field(default=600, ge=60, le=86_400)
@@ -146,6 +158,14 @@ class Settings(BaseSettings):
         # Checked at start: a typo would otherwise fail the first sign-in. The grammar of `parse_rate`.
         if not re.match(r"^\s*[1-9]\d*\s*(?:/|per)\s*\d*\s*(?:second|minute|hour|day)s?\s*$", value, re.IGNORECASE):
             raise ValueError("a staff sign-in limit is a rate such as '10/15minutes'")
+        return value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _log_format(cls, value: object) -> object:
+        # "JSON" and " json " mean json; empty means the default.
+        if isinstance(value, str):
+            return value.strip().lower() or "text"
         return value
 
     @field_validator("reasoning_effort", mode="before")

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
 
+from typer.testing import CliRunner
+
+from pharmai.cli import app
 from tests.toolsets.conftest import Session
 
-__all__ = ["Make", "error", "hebrew"]
+__all__ = ["Make", "cli_call", "error", "hebrew"]
 
 _HEBREW = re.compile(r"[\u0590-\u05FF]")
 
@@ -24,3 +28,13 @@ def error(envelope: dict[str, Any]) -> dict[str, Any]:
     """The error object of a failed canonical envelope."""
     assert envelope["ok"] is False, envelope
     return envelope["error"]
+
+
+def cli_call(name: str, arguments: Any, *options: str) -> dict[str, Any]:
+    """``pharmai tools call NAME ARGUMENTS [OPTIONS]``: its envelope (the command must exit 0)."""
+    text = arguments if isinstance(arguments, str) else json.dumps(arguments)
+    result = CliRunner().invoke(app, ["tools", "call", name, text, *options])
+    assert result.exit_code == 0, result.output
+    envelope = json.loads(result.stdout)
+    assert isinstance(envelope, dict)
+    return envelope

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from pharmai.cli import app
 from pharmai.settings import get_settings
 from pharmai.toolsets import registry_for
+from tests.toolsets._helpers import cli_call
 from tests.toolsets.conftest import profiles
 
 runner = CliRunner()
@@ -72,13 +73,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     get_settings.cache_clear()
 
 
-def call(name: str, arguments: Any, *options: str) -> dict[str, Any]:
-    text = arguments if isinstance(arguments, str) else json.dumps(arguments)
-    result = runner.invoke(app, ["tools", "call", name, text, *options])
-    assert result.exit_code == 0, result.output
-    envelope = json.loads(result.stdout)
-    assert isinstance(envelope, dict)
-    return envelope
+call = cli_call
 
 
 def _ok(envelope: dict[str, Any]) -> bool:

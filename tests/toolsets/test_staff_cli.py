@@ -7,7 +7,6 @@ import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -17,6 +16,7 @@ from pharmai.db import Database, upgrade
 from pharmai.settings import get_settings
 from pharmai.tools import check_strict
 from tests import _staff as staff_support
+from tests.toolsets._helpers import cli_call
 
 runner = CliRunner()
 
@@ -52,13 +52,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     get_settings.cache_clear()
 
 
-def call(name: str, arguments: Any, *options: str) -> dict[str, Any]:
-    text = arguments if isinstance(arguments, str) else json.dumps(arguments)
-    result = runner.invoke(app, ["tools", "call", name, text, *options])
-    assert result.exit_code == 0, result.output
-    envelope = json.loads(result.stdout)
-    assert isinstance(envelope, dict)
-    return envelope
+call = cli_call
 
 
 def test_list_and_export_the_staff_profile() -> None:
@@ -67,6 +61,7 @@ def test_list_and_export_the_staff_profile() -> None:
     assert [line.split("\t")[:3] for line in listed.stdout.splitlines()] == [
         ["calculate_medical_score", "1.0.0", "READ"],
         ["list_interactions", "1.0.0", "READ"],
+        ["search_pubmed", "1.0.0", "READ"],
     ]
     exported = runner.invoke(app, ["tools", "export", "--format", "openai", "--profile", "staff"])
     assert exported.exit_code == 0

@@ -35,7 +35,7 @@ from tests.pharmacy.test_scores_catalog import EXAMPLES
 from tests.toolsets._helpers import error, hebrew
 from tests.toolsets.conftest import HOSTILE, dumps
 
-STAFF_TOOLS = ["calculate_medical_score", "list_interactions"]
+STAFF_TOOLS = ["calculate_medical_score", "list_interactions", "search_pubmed"]
 PHARMACIST = Actor(id="acc-pharmacist", role="pharmacist")
 
 
@@ -98,9 +98,11 @@ def test_every_staff_tool_declares_the_staff_roles() -> None:
 
 @pytest.mark.parametrize("name", STAFF_TOOLS)
 def test_a_call_with_no_staff_actor_is_refused(staff: Callable[..., Staff], name: str) -> None:
-    arguments = (
-        {"score": "meld", "parameters": EXAMPLES["meld"]} if name == "calculate_medical_score" else {"med_id": "m010"}
-    )
+    arguments = {
+        "calculate_medical_score": {"score": "meld", "parameters": EXAMPLES["meld"]},
+        "list_interactions": {"med_id": "m010"},
+        "search_pubmed": {"query": "warfarin"},  # refused before it runs: nothing is sent to NCBI
+    }[name]
     err = error(staff(principal=Principal.anonymous(), actor=None).call(name, arguments))
     assert err["code"] == "FORBIDDEN" and err["details"]["reason"] == "staff_only"
 

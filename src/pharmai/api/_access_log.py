@@ -1,5 +1,9 @@
 """uvicorn's logging, minus what a log must not hold: the query strings of the access log.
 
+``PHARMAI_LOG_FORMAT=json`` makes every line one JSON object (:mod:`pharmai.api._logging`), the access
+lines included, and lets pharmai's own loggers (one line per tool call among them) through at the level of
+``--log-level``; ``text`` (the default) is uvicorn's own format, as before.
+
 A client may put a secret in a query string (a staff key pasted as ``?key=…``: refused, since keys are
 read from the ``Authorization`` header only, but uvicorn logs the request line first). Access lines keep
 the method, the path and the status; the query string is dropped before any handler formats the line.
@@ -29,11 +33,15 @@ class DropQueryStrings(logging.Filter):
         return True
 
 
-def uvicorn_log_config() -> dict[str, Any]:
+def uvicorn_log_config(log_format: str = "text", log_level: str | int = "INFO") -> dict[str, Any]:
     """uvicorn's default logging configuration with :class:`DropQueryStrings` on its access logger.
 
-    It is a ``logging.config.dictConfig`` dictionary naming the filter by import path, so every worker
-    process that uvicorn spawns applies it too.
+    It is a ``logging.config.dictConfig`` dictionary naming the filter (and the JSON formatters) by import
+    path, so every worker process that uvicorn spawns applies it too.
+
+    Args:
+        log_format: ``text`` (uvicorn's lines) or ``json`` (one JSON object per line; ``PHARMAI_LOG_FORMAT``).
+        log_level: The level of pharmai's own loggers in the ``json`` format.
     """
     from uvicorn.config import LOGGING_CONFIG
 
@@ -41,4 +49,8 @@ def uvicorn_log_config() -> dict[str, Any]:
     config.setdefault("filters", {})["drop_query_strings"] = {"()": f"{__name__}.DropQueryStrings"}
     access = config["loggers"].setdefault("uvicorn.access", {})
     access["filters"] = [*access.get("filters", []), "drop_query_strings"]
+    if log_format == "json":
+        from pharmai.api._logging import json_logging
+
+        json_logging(config, log_level)
     return config

@@ -21,6 +21,7 @@ from pharmai import __version__
 from pharmai.api import _conversations, _ops, _staff, _staff_session
 from pharmai.api._errors import install_error_handlers
 from pharmai.api._guards import BodyLimit, ClientRateLimit, SecurityHeaders
+from pharmai.api._logging import REQUEST_ID_HEADER, RequestContext
 from pharmai.api._retention import scheduled_purge
 from pharmai.api._state import ApiState
 from pharmai.clock import Clock
@@ -154,7 +155,8 @@ def create_app(
         CORSMiddleware,
         allow_origins=_cors_origins(settings, cors_origins),
         allow_methods=["GET", "POST"],
-        allow_headers=["Authorization", "Content-Type", "Accept-Language"],
+        allow_headers=["Authorization", "Content-Type", "Accept-Language", REQUEST_ID_HEADER, "traceparent"],
+        expose_headers=[REQUEST_ID_HEADER],
         max_age=600,
     )
     app.add_middleware(
@@ -166,6 +168,8 @@ def create_app(
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(_ops.HttpMetrics)
+    # Outermost: every line logged while serving a request carries its ids, and every answer its X-Request-ID.
+    app.add_middleware(RequestContext, audit_secret=settings.audit_secret)
     return app
 
 

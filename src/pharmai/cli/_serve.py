@@ -6,6 +6,8 @@ starts — so several workers never race to migrate the same file.
 
 from __future__ import annotations
 
+import logging
+import logging.config
 from typing import Annotated
 
 import typer
@@ -13,6 +15,18 @@ import typer
 from pharmai.cli import _common
 
 __all__ = ["serve"]
+
+_log = logging.getLogger("pharmai.cli.serve")
+
+
+def _say(text: str, *, as_json: bool, warning: bool = False) -> None:
+    # A JSON log has nothing but JSON lines: there the banner and the warning are log records too.
+    if as_json:
+        _log.log(logging.WARNING if warning else logging.INFO, text)
+    elif warning:
+        typer.secho(text, err=True)
+    else:
+        typer.echo(text)
 
 
 def serve(
@@ -27,11 +41,20 @@ def serve(
     from pharmai.api import uvicorn_log_config
 
     settings = _common.settings()
+    log_config = uvicorn_log_config(settings.log_format, log_level)
+    as_json = settings.log_format == "json"
+    if as_json:
+        # Every line of a JSON log is JSON, from the first: the migration's and this command's too.
+        logging.config.dictConfig(log_config)
     db = _common.open_db()
     db.dispose()
     if settings.identity_mode == "identifier":
-        typer.secho("warning: identity mode 'identifier' trusts any typed email or phone — for demos only", err=True)
-    typer.echo(f"pharmai serving http://{host}:{port}/ ({settings.engine} engine, {workers} worker(s))")
+        _say(
+            "warning: identity mode 'identifier' trusts any typed email or phone — for demos only",
+            as_json=as_json,
+            warning=True,
+        )
+    _say(f"pharmai serving http://{host}:{port}/ ({settings.engine} engine, {workers} worker(s))", as_json=as_json)
     uvicorn.run(
         "pharmai.api:create_worker_app",
         factory=True,
@@ -39,7 +62,8 @@ def serve(
         port=port,
         workers=workers,
         log_level=log_level,
-        log_config=uvicorn_log_config(),  # access lines without query strings (they may carry a secret)
+        # Access lines without query strings (they may carry a secret); JSON lines with PHARMAI_LOG_FORMAT=json.
+        log_config=log_config,
         server_header=False,  # no "server: uvicorn" banner
         proxy_headers=False,
         # SSE turns are short; keep idle keep-alive connections around for load balancers and browsers.

@@ -5,6 +5,10 @@ spill file (one JSON object per line) in a directory of this database's own, and
 by the first process that writes successfully afterwards, or that starts on the same database. Replay
 claims a file by renaming it, so two processes never replay the same rows. A row may in the worst case be
 stored twice (the process dies between the replay's commit and the file's removal); it is never dropped.
+
+The backlog is exported for Prometheus: ``pharmai_audit_queue_rows`` (rows waiting in this process's
+background writers) and ``pharmai_audit_spilled_rows_total`` / ``pharmai_audit_replayed_rows_total``
+(rows that went to, and came back from, a spill file).
 """
 
 from __future__ import annotations
@@ -18,10 +22,12 @@ import tempfile
 import threading
 import time
 import uuid
+import weakref
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from prometheus_client import Counter, Gauge
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
@@ -37,6 +43,13 @@ _CALLER_BACKOFF = (0.05, 0.2)
 #: Another process's spill file is looked for at most this often (a stat of one directory).
 _SCAN_EVERY_S = 30.0
 _REPLAY_BATCH = 500
+
+#: This process's background writers, for the queue gauge (a writer that is gone no longer counts).
+_WRITERS: weakref.WeakSet[BackgroundAuditSink] = weakref.WeakSet()
+_QUEUE_ROWS = Gauge("pharmai_audit_queue_rows", "Audit rows waiting for the background writer (this process).")
+_QUEUE_ROWS.set_function(lambda: float(sum(writer.queued() for writer in list(_WRITERS))))
+_SPILLED = Counter("pharmai_audit_spilled_rows_total", "Audit rows spilled to a file while the database refused them.")
+_REPLAYED = Counter("pharmai_audit_replayed_rows_total", "Spilled audit rows stored in the database afterwards.")
 
 
 def default_spill_dir(db: Database) -> Path:
@@ -100,6 +113,7 @@ class _Durable:
                 out.flush()
                 os.fsync(out.fileno())
             self._spilled = True
+        _SPILLED.inc(len(rows))
 
     def _after_success(self) -> None:
         now = time.monotonic()
@@ -134,6 +148,7 @@ class _Durable:
                 continue
             claimed.unlink(missing_ok=True)
             stored += len(rows)
+            _REPLAYED.inc(len(rows))
             _log.warning("audit replay stored %d spilled rows", len(rows))
         return stored
 
@@ -187,6 +202,11 @@ class BackgroundAuditSink(_Durable):
         self._thread = threading.Thread(target=self._drain, name="pharmai-audit", daemon=True)
         self._closed = False
         self._thread.start()
+        _WRITERS.add(self)
+
+    def queued(self) -> int:
+        """Rows waiting for the writer thread now (approximate, as any queue size read by another thread)."""
+        return self._queue.qsize()
 
     def write(self, row: dict[str, Any]) -> None:
         """Queue ``row``; write it in the caller's thread when the queue is full or closed."""

@@ -78,7 +78,9 @@ class _Families:
         )
 
 
-_FAMILIES: _Families | None = None
+# Registered when the module is imported (every app imports it), so /metrics names the families — and
+# dashboards and alert rules can rely on them — even before, or without, a Redis server.
+_FAMILIES: _Families | None = _Families()
 _SERVERS: dict[tuple[str, RedisOptions], RedisServer] = {}
 _LOCK = threading.RLock()
 

@@ -5,6 +5,9 @@ the principal and one of the staff actor (when staff made the call); never argum
 usernames, emails, phones, codes or free text. A WRITE tool's row is added to the write's own
 transaction (it exists if and only if the write committed); every other row goes to the
 :class:`~pharmai.tools.AuditSink`, which must never drop it (``pharmai.db`` retries and spills).
+
+Each call is also logged once at INFO (logger ``pharmai.tools.audit``) with the same kind of fields: tool,
+outcome, error code, duration and the conversation's surrogate (an HMAC, never the id).
 """
 
 from __future__ import annotations
@@ -58,7 +61,27 @@ class Audit:
             # The write's transaction did not commit (refused, failed, or no write at all): its row
             # was rolled back with it, so this is the call's one row.
             self.sink.write(self._row(inv, outcome.tool_call_id, outcome.version, outcome.status, outcome.code))
+        if _log.isEnabledFor(logging.INFO):
+            self._log(inv, outcome)
         return outcome
+
+    def _log(self, inv: Invocation, outcome: ToolOutcome) -> None:
+        conversation = inv.context.conversation_id
+        fields = {
+            "tool": inv.tool_label,
+            "outcome": outcome.status,
+            "code": outcome.code,
+            "duration_ms": round(outcome.duration_ms, 1),
+            "conversation": self.refs.conversation(conversation) if conversation else None,
+        }
+        _log.info(
+            "tool %s %s%s in %.1f ms",
+            fields["tool"],
+            outcome.status,
+            f" ({outcome.code})" if outcome.code else "",
+            fields["duration_ms"],
+            extra=fields,
+        )
 
     def _write_in(self, session: Session, inv: Invocation) -> None:
         # Written before the outcome exists: the commit it rides on is what makes the call succeed.

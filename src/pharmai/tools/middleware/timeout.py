@@ -10,6 +10,7 @@ limitation.
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -43,7 +44,9 @@ class Timeout:
         assert spec is not None
         # Each call gets its own context: its deadline, its binding and its write hooks.
         ctx = inv.context._child(may_bind=spec.kind is ToolKind.AUTH, timeout_s=spec.timeout_s, hooks=inv.write_hooks)
-        future = self._pool.submit(call_next, dataclasses.replace(inv, context=ctx))
+        # In a copy of the caller's context: what the handler logs still carries the request's ids.
+        run_in = contextvars.copy_context()
+        future = self._pool.submit(run_in.run, call_next, dataclasses.replace(inv, context=ctx))
         try:
             try:
                 outcome = future.result(timeout=spec.timeout_s)

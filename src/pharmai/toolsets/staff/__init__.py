@@ -1,9 +1,10 @@
 """The ``staff`` profile: tools for pharmacy staff, never served to customers.
 
-``calculate_medical_score`` (clinical calculators) and ``list_interactions`` (every recorded interaction
-of one medication). The profile is registered like the others, so staff paths can select it (`pharmai
-tools call --profile staff`, the staff API's ``profile``), but it is not one of
-``pharmai.toolsets.PROFILES`` (the customer-facing profiles) and no customer path names it.
+``calculate_medical_score`` (clinical calculators), ``list_interactions`` (every recorded interaction
+of one medication) and ``search_pubmed`` (literature from PubMed, with citations). The profile is
+registered like the others, so staff paths can select it (`pharmai tools call --profile staff`, the staff
+API's ``profile``), but it is not one of ``pharmai.toolsets.PROFILES`` (the customer-facing profiles) and
+no customer path names it.
 
 Each tool declares the staff roles that may call it (``ToolSpec.roles``; :data:`TOOL_ROLES` lists them);
 the executor refuses a call without a staff actor of one of those roles (``FORBIDDEN``), so a customer
@@ -16,7 +17,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from pharmai.tools import Registry
-from pharmai.toolsets.staff import interactions, scores
+from pharmai.toolsets.staff import interactions, pubmed, scores
 from pharmai.toolsets.staff._roles import EVERY_STAFF_ROLE
 
 __all__ = ["PROFILE", "TOOL_ROLES", "build_registry"]
@@ -26,6 +27,7 @@ TOOL_ROLES: Mapping[str, frozenset[str]] = MappingProxyType(
     {
         "calculate_medical_score": frozenset(EVERY_STAFF_ROLE),
         "list_interactions": frozenset(EVERY_STAFF_ROLE),
+        "search_pubmed": frozenset(EVERY_STAFF_ROLE),
     }
 )
 
@@ -35,6 +37,6 @@ PROFILE = "staff"
 def build_registry() -> Registry:
     """Every staff tool, in the canonical envelope."""
     registry = Registry(PROFILE)
-    for module in (scores, interactions):
+    for module in (scores, interactions, pubmed):
         module.register(registry)
     return registry

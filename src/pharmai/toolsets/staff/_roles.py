@@ -1,7 +1,8 @@
 """The staff roles the ``staff`` profile's tools are declared for.
 
-Both tools read only reference data (formulas, the interaction table), so every staff role may run them;
-no customer conversation may (it carries no staff actor, and the executor refuses a tool with roles).
+The staff tools read only reference data (formulas, the interaction table, the published literature), so
+every staff role may run them; no customer conversation may (it carries no staff actor, and the executor
+refuses a tool with roles).
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""Retries with backoff, the user-facing error for an unreachable model, and per-turn token usage."""
+"""Retries with backoff, the user-facing error for an unreachable model, and per-turn token usage.
+
+Both are counted for Prometheus too (``/metrics``): tokens and requests per provider and model, retries,
+and the turns that ended ``MODEL_UNAVAILABLE`` by the provider's HTTP status.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from prometheus_client import Counter
+
 from pharmai.agent.engines.llm._config import LLMConfig
 from pharmai.errors import ModelUnavailable
 
@@ -18,6 +24,20 @@ __all__ = ["TRANSPORT_ERRORS", "RetryPolicy", "Usage", "record_usage", "unavaila
 log = logging.getLogger("pharmai.agent.engines.llm")
 
 T = TypeVar("T")
+
+# Created once, when the first LLM engine is imported (the process registry refuses a family twice).
+_TOKENS = Counter(
+    "pharmai_model_tokens_total",
+    "Tokens the language model read (kind=input) and wrote (kind=output).",
+    ["provider", "model", "kind"],
+)
+_REQUESTS = Counter("pharmai_model_requests_total", "Requests answered by the language model.", ["provider", "model"])
+_RETRIES = Counter("pharmai_model_retries_total", "Model requests retried (429, 5xx, timeouts).", ["provider"])
+_ERRORS = Counter(
+    "pharmai_model_errors_total",
+    "Model failures that ended a turn with MODEL_UNAVAILABLE, by HTTP status (none: no answer at all).",
+    ["provider", "status"],
+)
 
 
 def _transport_errors() -> tuple[type[BaseException], ...]:
@@ -109,6 +129,7 @@ def unavailable(config: LLMConfig, exc: BaseException, *, attempts: int = 1) -> 
         type(exc).__name__,
         attempts,
     )
+    _ERRORS.labels(config.provider, str(status) if isinstance(status, int) else "none").inc()
     return ModelUnavailable({"provider": config.provider, "status": status})
 
 
@@ -153,6 +174,11 @@ def record_usage(state: dict[str, Any], usage: Usage, config: LLMConfig) -> None
         "last_turn": current,
         "total": {key: int(total.get(key, 0) or 0) + value for key, value in current.items()},
     }
+    model = config.model or "default"
+    _TOKENS.labels(config.provider, model, "input").inc(usage.input_tokens)
+    _TOKENS.labels(config.provider, model, "output").inc(usage.output_tokens)
+    _REQUESTS.labels(config.provider, model).inc(usage.requests)
+    _RETRIES.labels(config.provider).inc(usage.retries)
     log.info(
         "turn usage: provider=%s model=%s input=%d output=%d requests=%d retries=%d",
         config.provider,
