@@ -58,6 +58,12 @@ class Settings(BaseSettings):
     reasoning_effort: ReasoningEffort | None = None
     llm_timeout: float = Field(default=60.0, gt=0, le=3600)
     llm_max_retries: int = Field(default=3, ge=0, le=20)
+    # When the model provider stays unavailable after its retries: answer the turn with the offline engine
+    # (`offline`, with a notice) or with the MODEL_UNAVAILABLE reply (`none`). After `model_breaker_failures`
+    # such turns in a row the provider is not called for `model_breaker_reset_seconds`, then one turn probes.
+    fallback_engine: Literal["none", "offline"] = "none"
+    model_breaker_failures: int = Field(default=3, ge=1, le=100)
+    model_breaker_reset_seconds: float = Field(default=30.0, gt=0, le=3600)
     default_store: str = "s1"
     # How `pharmai serve` writes its log: `text` (uvicorn's lines) or `json` (one object per line, with the
     # request id, trace id, conversation surrogate, tool, outcome and duration; never PHI).

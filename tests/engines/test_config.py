@@ -153,6 +153,7 @@ def test_the_engine_registry_builds_each_llm_engine_by_name(
     db: Database, monkeypatch: pytest.MonkeyPatch, name: str, env: dict[str, str], cls: str
 ) -> None:
     from pharmai.agent.engines import build_engine
+    from pharmai.agent.fallback import ResilientEngine
 
     for key in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "PHARMAI_MODEL"):
         monkeypatch.delenv(key, raising=False)
@@ -160,5 +161,7 @@ def test_the_engine_registry_builds_each_llm_engine_by_name(
         monkeypatch.setenv(key, value)
     by_name = build_engine(name, db, SETTINGS)
     configured = build_engine(None, db, Settings(engine=name))
-    assert type(by_name).__name__ == cls and type(configured).__name__ == cls
+    # Every LLM engine comes behind the provider's circuit breaker.
+    assert isinstance(by_name, ResilientEngine) and isinstance(configured, ResilientEngine)
+    assert type(by_name.primary).__name__ == cls and type(configured.primary).__name__ == cls
     assert by_name.name == name

@@ -35,6 +35,7 @@ from pharmai.agent.base import (
 )
 from pharmai.agent.engines import mentions_for
 from pharmai.agent.events import Event
+from pharmai.agent.fallback import DISCARD_DRAFT
 from pharmai.agent.store import LANGUAGES, ClientCap, ConversationStore, StoredConversation
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
@@ -348,7 +349,9 @@ class ConversationLoop:
         try:
             for delta in self.engine.respond(turn):
                 yield from runner.drain()
-                if isinstance(delta, str) and delta:
+                if delta is DISCARD_DRAFT:  # the model failed mid-reply and the fallback answers afresh
+                    parts.clear()
+                elif isinstance(delta, str) and delta:
                     parts.append(delta)
                     yield events.message_delta(delta)
         except StepLimitReached:

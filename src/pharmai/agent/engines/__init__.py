@@ -75,7 +75,11 @@ def build_engine(name: str | None, db: Database, settings: Settings | None = Non
         engine: Engine = module.OfflineEngine(mentions=mentions_for(db))
         return engine
     built: Engine = module.build(db=db, settings=settings)
-    return built
+    # The provider's circuit breaker and the fallback for a provider that is down (``PHARMAI_FALLBACK_ENGINE``).
+    from pharmai.agent.fallback import ResilientEngine, breaker_from
+
+    fallback = build_engine("offline", db, settings) if settings.fallback_engine == "offline" else None
+    return ResilientEngine(built, breaker=breaker_from(settings, name), fallback=fallback, provider=name)
 
 
 def _import(path: str, name: str) -> Any:
