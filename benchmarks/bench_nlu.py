@@ -5,8 +5,9 @@ date) and writes ``benchmarks/results/nlu.json``. The messages are the corpus's 
 languages (the frozen test split is not read). Every timing is of a message not seen before: the
 per-process reading cache is cleared before each call. Figures:
 
-- ``load``: reading the shipped model file and building its feature table (a fresh process does it once);
-- ``model``: :meth:`pharmai.nlu.NluModel.read` — features, one matrix product, the three heads;
+- ``load``: reading the shipped model file and building its feature table (a fresh process does it once),
+  with the file's size;
+- ``model``: :meth:`pharmai.nlu.NluModel.read` — features, the linear model and the network, the three heads;
 - ``understanding``: :func:`pharmai.policy.classify` — the advice rules, the red-flag rules and the model,
   everything the loop adds to a turn to understand its message (issue #14's budget: ≤ 1 ms p99).
 """
@@ -25,7 +26,7 @@ from pathlib import Path
 
 from pharmai import nlu
 from pharmai.nlu import corpus
-from pharmai.nlu.model import NluModel
+from pharmai.nlu.model import DEFAULT_MODEL_PATH, NluModel
 from pharmai.policy import classify
 
 __all__ = ["main"]
@@ -76,7 +77,7 @@ def main() -> None:
             policy_times.append(time.perf_counter() - started)
     results = {
         "load": {"runs": len(loads), "best_s": round(min(loads), 3), "worst_s": round(max(loads), 3),
-                 "features": model.size},
+                 "features": model.size, "file_mb": round(DEFAULT_MODEL_PATH.stat().st_size / 1e6, 1)},
         "model": _figures(model_times),
         "understanding": _figures(policy_times),
     }  # fmt: skip
@@ -89,7 +90,7 @@ def main() -> None:
     }
     print(f"machine: {machine['platform']}, {machine['cpu_count']} CPUs, Python {machine['python']}, {machine['date']}")
     print(f"model load: best {results['load']['best_s']} s, worst {results['load']['worst_s']} s "
-          f"({results['load']['features']} features)")  # fmt: skip
+          f"({results['load']['features']} features, file {results['load']['file_mb']} MB)")  # fmt: skip
     print(f"{'per message':<16}{'calls':>8}{'p50 ms':>9}{'p90 ms':>9}{'p99 ms':>9}{'max ms':>9}")
     for name in ("model", "understanding"):
         f = results[name]

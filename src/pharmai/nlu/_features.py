@@ -1,11 +1,12 @@
 """The features a message is read by, shared by training and inference so both see the same thing.
 
 A message becomes a bag of string features over its normalised text (:func:`pharmai.text.normalize`):
-words, word pairs, the bare stems of Hebrew words that carry prefix letters ("ובסניף" → "סניף"), and
-character n-grams of every word with its edges marked, which carry typos, glued prefixes and missing
-spaces ("nurofenin", "לאדוויל") to features seen in training. Digits are folded to one shape, so "40mg"
-and "20mg" read alike. Question and exclamation marks are kept as features before normalisation removes
-them, because "נורופן יש?" is a question and "נורופן יש." is not.
+words, word pairs, pairs that skip the word between them ("should I take" → "should take"),
+the bare stems of Hebrew words that carry prefix letters ("ובסניף" → "סניף") and pairs of those stems
+("ובסניף בירושלים" → "סניף ירושלים"), and character n-grams of every word with its edges marked, which
+carry typos, glued prefixes and missing spaces ("nurofenin", "לאדוויל") to features seen in training.
+Digits are folded to one shape, so "40mg" and "20mg" read alike. Question and exclamation marks are kept
+as features before normalisation removes them, because "נורופן יש?" is a question and "נורופן יש." is not.
 """
 
 from __future__ import annotations
@@ -76,8 +77,9 @@ def analyze(text: str) -> list[str]:
         text: The message as typed.
 
     Returns:
-        Feature strings: ``w:`` words and Hebrew stems, ``b:`` word pairs, ``c:`` character n-grams, and
-        ``p:?`` / ``p:!`` for question and exclamation marks.
+        Feature strings: ``w:`` words and Hebrew stems, ``b:`` word pairs, ``k:`` pairs with one word
+        skipped, ``s:`` pairs of Hebrew stems, ``c:`` character n-grams, ``n:`` the length of a message of
+        three words or fewer, and ``p:?`` / ``p:!`` for question and exclamation marks.
     """
     text = text[:MAX_FEATURE_CHARS]
     features: list[str] = []
@@ -88,13 +90,20 @@ def analyze(text: str) -> list[str]:
     words = _DIGITS.sub("0", normalize(text)).split()
     if not words:
         return features or ["p:empty"]
-    previous = "<s>"
+    previous, before, previous_stem = "<s>", "", "<s>"
     for word in words:
         features.append("w:" + word)
-        for stem in prefix_variants(word)[1:]:
+        variants = prefix_variants(word)
+        for stem in variants[1:]:
             features.append("w:" + stem)
         features.append("b:" + previous + " " + word)
-        previous = word
+        if before:
+            features.append("k:" + before + " " + word)
+        stem = variants[-1]
+        if stem != word or previous_stem != previous:
+            # Only when a prefix came off: otherwise the pair of stems is the word pair above.
+            features.append("s:" + previous_stem + " " + stem)
+        before, previous, previous_stem = previous, word, stem
         features.extend(_char_ngrams(word))
     features.append("b:" + previous + " </s>")
     if len(words) <= 3:

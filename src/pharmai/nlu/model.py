@@ -1,10 +1,13 @@
 """The trained language-understanding model: loading it and reading one message.
 
-The model is linear: a message's features (:mod:`._features`) are weighted by tf-idf, normalised, and
-scored by one weight matrix holding three heads — the intents (one-vs-rest logistic, several may hold),
-the dialogue act (softmax) and the red-flag kind (softmax, ``none`` included). Scoring is a few hundred
-dictionary lookups and one small matrix product, so reading a message costs well under a millisecond.
-The weights are fitted by :mod:`pharmai.nlu.train` (``pharmai nlu train``) and shipped with the package.
+A message's features (:mod:`._features`) are weighted by tf-idf and normalised, then read by two models
+whose probabilities are averaged: a linear one (one weight matrix) and a small neural network (one hidden
+layer of ReLU units over the same features — it learns which words count together, "take" with "should
+I" but not with "the label says"). Both hold three heads: the intents (independent logistic outputs,
+several may hold), the dialogue act (softmax) and the red-flag kind (softmax, ``none`` included).
+Reading is a few hundred dictionary lookups and a few small matrix products with NumPy, well under a
+millisecond. The weights are fitted by :mod:`pharmai.nlu.train` (``pharmai nlu train``) and shipped with
+the package; a file without the hidden layer is read by the linear model alone.
 """
 
 from __future__ import annotations
@@ -62,12 +65,24 @@ def _softmax(values: np.ndarray) -> np.ndarray:
     return shifted / shifted.sum()
 
 
+def _sigmoid(values: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(values, -50.0, 50.0)))
+
+
+# Averaged probabilities are turned back into scores that :meth:`NluModel.read` squashes again; the clip
+# keeps a certainty of 0 or 1 finite.
+_TINY = 1e-7
+
+
 class NluModel:
     """A fitted model (see :func:`get_model` for the shipped one).
 
     Args:
         arrays: ``vocab`` (UTF-8 feature names joined by newlines), ``idf``, ``weights`` (features × labels),
-            ``bias`` and ``meta`` (UTF-8 JSON: label names per head and thresholds).
+            ``bias``, ``meta`` (UTF-8 JSON: label names per head, thresholds and the network's share
+            ``mix``), and optionally the network: ``hidden_weights`` (features × units, int8),
+            ``hidden_scale`` (one per feature: its row is ``hidden_weights × hidden_scale``),
+            ``hidden_bias``, ``output_weights`` (units × labels) and ``output_bias``.
     """
 
     def __init__(self, arrays: dict[str, np.ndarray]) -> None:
@@ -77,6 +92,18 @@ class NluModel:
         self._idf = arrays["idf"].astype(np.float32)
         self._weights = arrays["weights"].astype(np.float32)
         self._bias = arrays["bias"].astype(np.float32)
+        # The network's first layer stays int8 with one scale per feature (a quarter of the memory of
+        # float32); only the rows a message uses are widened.
+        self._hidden: tuple[np.ndarray, ...] | None = None
+        if "hidden_weights" in arrays:
+            self._hidden = (
+                arrays["hidden_weights"],
+                arrays["hidden_scale"].astype(np.float32),
+                arrays["hidden_bias"].astype(np.float32),
+                arrays["output_weights"].astype(np.float32),
+                arrays["output_bias"].astype(np.float32),
+            )
+        self._mix = float(self.meta.get("mix", 0.5)) if self._hidden is not None else 0.0
         self.intent_labels: list[str] = list(self.meta["intents"])
         self.act_labels: list[str] = list(self.meta["acts"])
         self.flag_labels: list[str] = list(self.meta["red_flags"])
@@ -106,8 +133,8 @@ class NluModel:
         """The number of features the model knows."""
         return len(self._vocab)
 
-    def raw_scores(self, text: str) -> np.ndarray:
-        """The linear scores of every label of every head for ``text`` (before any squashing)."""
+    def _features(self, text: str) -> tuple[np.ndarray, np.ndarray] | None:
+        """The message's active feature indices and their normalised tf-idf values (``None``: none known)."""
         counts: dict[int, int] = {}
         vocab = self._vocab
         for feature in analyze(text):
@@ -115,14 +142,41 @@ class NluModel:
             if index is not None:
                 counts[index] = counts.get(index, 0) + 1
         if not counts:
-            return self._bias.copy()
+            return None
         columns = np.fromiter(counts.keys(), dtype=np.int64, count=len(counts))
         tf = np.fromiter((1.0 + math.log(c) for c in counts.values()), dtype=np.float32, count=len(counts))
         values = tf * self._idf[columns]
         norm = float(np.sqrt(np.dot(values, values)))
         if norm > 0:
             values /= norm
-        return values @ self._weights[columns] + self._bias
+        return columns, values
+
+    def raw_scores(self, text: str) -> np.ndarray:
+        """The scores of every label of every head for ``text``, before squashing: the logit of each
+        intent and the log-probabilities of the act and the red-flag kind."""
+        found = self._features(text)
+        linear = self._bias.copy() if found is None else found[1] @ self._weights[found[0]] + self._bias
+        if self._hidden is None:
+            return linear
+        w1, scale, b1, w2, b2 = self._hidden
+        if found is None:
+            units = b1
+        else:
+            columns, values = found
+            units = (values * scale[columns]) @ w1[columns].astype(np.float32) + b1
+        network = np.maximum(units, 0.0) @ w2 + b2
+        return self._average(linear, network)
+
+    def _average(self, linear: np.ndarray, network: np.ndarray) -> np.ndarray:
+        n_intents = len(self.intent_labels)
+        mix = self._mix
+        intents = (1 - mix) * _sigmoid(linear[:n_intents]) + mix * _sigmoid(network[:n_intents])
+        intents = np.clip(intents, _TINY, 1 - _TINY)
+        scores = [np.log(intents / (1 - intents))]
+        for head in (self._acts, self._flags):
+            probs = (1 - mix) * _softmax(linear[head]) + mix * _softmax(network[head])
+            scores.append(np.log(np.maximum(probs, _TINY)))
+        return np.concatenate(scores).astype(np.float32)
 
     def read(self, text: str) -> Understanding:
         """Read one message.

@@ -1,9 +1,10 @@
 """Fitting the language-understanding model on the corpus's train split (``pharmai nlu train``).
 
 Needs scikit-learn (a development dependency): the features of :mod:`._features` are weighted by
-:class:`~sklearn.feature_extraction.text.TfidfVectorizer`, each intent gets its own logistic regression,
-and the dialogue act and the red-flag kind one multinomial logistic regression each. The fitted weights
-are copied into one array file that :class:`pharmai.nlu.model.NluModel` reads without scikit-learn.
+:class:`~sklearn.feature_extraction.text.TfidfVectorizer`; the linear model gives each intent its own
+logistic regression, and the dialogue act and the red-flag kind one multinomial logistic regression each;
+the network (:mod:`._mlp`) reads the same tf-idf rows through one hidden layer. The fitted weights are
+copied into one array file that :class:`pharmai.nlu.model.NluModel` reads without scikit-learn.
 Fitting is deterministic: the same corpus gives the same file.
 """
 
@@ -20,16 +21,24 @@ import numpy as np
 from pharmai.errors import ValidationFailed
 from pharmai.nlu import corpus
 from pharmai.nlu._features import analyze, mask_names
+from pharmai.nlu._mlp import MLP_DEFAULTS, fit_hidden
 from pharmai.nlu.model import DEFAULT_MODEL_PATH, NluModel
 
 __all__ = ["HYPERPARAMETERS", "corpus_digest", "fit", "save"]
 
-#: Chosen on the dev split (see the README's language-understanding section).
+#: ``c_*`` (the linear model's regularisation) and the thresholds were chosen on dev for the linear model;
+#: the features, the network's size and regularisation (:data:`._mlp.MLP_DEFAULTS`) and ``mix``, its share
+#: of the averaged probabilities, by three-fold cross-validation on the train split, then checked on dev.
+#: ``mlp`` ``None`` fits the linear model alone. ``scripts/nlu_cv.py`` cross-validates the thresholds of
+#: the averaged model: they stay on its plateaus of best intent-set accuracy and best F1 of "is a red
+#: flag" and "asks for advice", so they were kept.
 HYPERPARAMETERS: dict[str, Any] = {
     "min_df": 2,
     "c_intent": 32.0,
     "c_act": 16.0,
     "c_flag": 16.0,
+    "mix": 0.5,
+    "mlp": dict(MLP_DEFAULTS),
     "thresholds": {"intent": 0.5, "advice": 0.5, "red_flag": 0.3},
 }
 
@@ -95,12 +104,14 @@ def fit(examples: Sequence[corpus.Example], params: dict[str, Any] | None = None
             else:
                 columns.append(np.zeros(x.shape[1], dtype=np.float32))
                 biases.append(-20.0)
+    network = _network(x, examples, params["mlp"]) if params.get("mlp") else {}
     vocabulary = sorted(vectorizer.vocabulary_, key=vectorizer.vocabulary_.__getitem__)
     meta = {
         "intents": list(corpus.INTENTS),
         "acts": list(corpus.ACTS),
         "red_flags": ["none", *corpus.RED_FLAGS],
         "thresholds": params["thresholds"],
+        "mix": float(params["mix"]) if network else 0.0,
         "params": {k: v for k, v in params.items() if k != "thresholds"},
         "corpus_sha256": corpus_digest(examples),
         "examples": len(examples),
@@ -111,6 +122,33 @@ def fit(examples: Sequence[corpus.Example], params: dict[str, Any] | None = None
         "weights": np.stack(columns, axis=1).astype(np.float16),
         "bias": np.array(biases, dtype=np.float32),
         "meta": np.frombuffer(json.dumps(meta, sort_keys=True).encode("utf-8"), dtype=np.uint8),
+        **network,
+    }
+
+
+def _network(x: Any, examples: Sequence[corpus.Example], params: dict[str, Any]) -> dict[str, np.ndarray]:
+    """The hidden layer and its heads, fitted on the same tf-idf rows as the linear model."""
+    flags = ("none", *corpus.RED_FLAGS)
+    arrays = fit_hidden(
+        x,
+        np.array([[intent in e.intents for intent in corpus.INTENTS] for e in examples], dtype=np.float32),
+        np.array([corpus.ACTS.index(e.act) for e in examples], dtype=np.int64),
+        np.array([flags.index(e.red_flag or "none") for e in examples], dtype=np.int64),
+        n_acts=len(corpus.ACTS),
+        n_flags=len(flags),
+        **params,
+    )
+    # The first layer is most of the file: each feature's row is stored as int8 with its own scale, a
+    # quarter of float32, which moves the probabilities by a rounding error (checked on dev).
+    w1 = arrays["hidden_weights"]
+    scale = np.abs(w1).max(axis=1) / 127.0
+    scale[scale == 0] = 1.0
+    return {
+        "hidden_weights": np.rint(w1 / scale[:, None]).astype(np.int8),
+        "hidden_scale": scale.astype(np.float32),
+        "hidden_bias": arrays["hidden_bias"],
+        "output_weights": arrays["output_weights"].astype(np.float16),
+        "output_bias": arrays["output_bias"],
     }
 
 
