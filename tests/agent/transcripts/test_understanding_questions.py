@@ -423,3 +423,20 @@ def test_delivery_is_said_to_be_unavailable(chat: Callable[..., Chat], language:
     if any(name in message.lower() for name in ("advil", "nurofen", "אדוויל", "נורופן")):
         assert "inventory_check" in turn.tools, why(turn)
     written_in(turn, language)
+
+
+# "cancel my refill" with nothing waiting for a confirmation is never read as a refill request: nothing is
+# requested or offered, and the reply says nothing was done and who can cancel one already requested.
+CANCEL = {
+    "en": ["cancel my litorva refill", "no wait, cancel", "can you cancel the refill I asked for?"],
+    "he": ["תבטל את החידוש של הליטורבה", "רגע, תבטל", "אפשר לבטל את החידוש שביקשתי?"],
+}
+NOTHING_DONE = {"en": ("nothing was done",), "he": ("לא בוצע דבר",)}
+
+
+@pytest.mark.parametrize(("language", "message"), cases(CANCEL))
+def test_cancel_with_nothing_pending_requests_nothing(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language, patient_id="u006").say(message)
+    assert "request_refill" not in turn.tools and turn.confirmation is None, why(turn)
+    assert says_any(turn, NOTHING_DONE[language]), why(turn)
+    written_in(turn, language)

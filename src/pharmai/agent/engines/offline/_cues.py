@@ -16,6 +16,7 @@ __all__ = [
     "AVAILABILITY",
     "AVAILABILITY_WEAK",
     "BARE_NUMBER",
+    "CANCEL",
     "CHEAPER",
     "CLAUSES",
     "CODE",
@@ -148,6 +149,12 @@ INFO = cues(
 PRICE = cues(
     "price", "prices", "cost", "costs", "how much is", "how much does", "how much for", "how much are",
     "מחיר", "המחיר", "מחירים", "עולה", "עולים", "עלות", "כמה זה", "כמה עולה",
+)  # fmt: skip
+# "cancel my refill" with nothing waiting for a confirmation: never read as a refill request (a pending
+# confirmation's "cancel" is a no, answered by the loop before the engine reads anything).
+CANCEL = cues(
+    "cancel", "cancel my", "cancel the", "never mind", "nevermind", "scratch that", "call off",
+    "בטל", "תבטל", "תבטלי", "לבטל", "ביטול",
 )  # fmt: skip
 # Opening hours are not on file: said so, never read as an off-topic question or a medication name.
 HOURS = cues(

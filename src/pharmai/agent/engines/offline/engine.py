@@ -44,7 +44,7 @@ __all__ = ["OfflineEngine"]
 _CATALOG_INTENTS = ("info", "availability", "medication", "equivalents", "interaction")
 _REFILL_INTENTS = ("refill_status", "refill_request")
 # Flows that stand on their own: no refusal replaces them, nothing rides along.
-_OWN_FLOW = ("code", "identity", "handoff", "other_rx", "hours", "delivery")
+_OWN_FLOW = ("code", "identity", "handoff", "other_rx", "hours", "delivery", "cancel")
 # A factual request the model gives at least this much weight is answered beside a referral.
 _FACTUAL_PART = 0.15
 # "plaxivv" is looked up as a name unless the model is this sure it is off-topic.
@@ -335,6 +335,7 @@ _HANDLERS: dict[str, Handler] = {
     "interaction": lambda engine, d: engine._catalog(d, "interaction"),
     "price": OfflineEngine._price,
     "hours": _say("hours_unknown"),
+    "cancel": _say("nothing_to_cancel"),
     "delivery": OfflineEngine._delivery,
     "symptom": lambda engine, d: flows_care.symptom(d),
     "advice": lambda engine, d: d.add(_policy.refusal(d.lang, d.turn.verdict.kind)),

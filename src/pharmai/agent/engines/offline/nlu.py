@@ -245,6 +245,8 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
     handoff_cue = c.HANDOFF.search(norm) and (c.HANDOFF_VERB.search(norm) or len(norm.split()) <= 3)
     if handoff_cue or scores.get("handoff", 0.0) >= _HANDOFF_SCORE:
         return "handoff"
+    if c.CANCEL.search(norm):
+        return "cancel"  # nothing is pending here; a refill is never requested by "cancel my refill"
     if not p.meds and c.HOURS.search(norm):
         return "hours"  # exact, and nothing the model was taught: opening hours are not on file
     if c.DELIVERY.search(norm) and not c.REFILL.search(norm):
@@ -330,7 +332,7 @@ def parse(
         The intent and slots. Intents: ``code``, ``identity``, ``handoff``, ``other_rx`` (someone else's
         prescriptions), ``refill_request``,
         ``refill_status``, ``prescriptions``, ``equivalents``, ``list``, ``interaction``, ``availability``,
-        ``hours``, ``delivery``,
+        ``hours``, ``delivery``, ``cancel``,
         ``info``, ``medication`` (a medication named without a cue), ``thanks``, ``help``, ``greeting``,
         ``unknown``.
     """

@@ -308,6 +308,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "I don't have prices on file; the staff at the branch can tell you the price.",
         "he": "אין לי מידע על מחירים; הצוות בסניף ישמח לומר לכם את המחיר.",
     },
+    "nothing_to_cancel": {
+        "en": "Nothing is waiting for your confirmation, so nothing was done. I can't cancel a refill that was "
+        "already requested; the pharmacist at the branch can (ask me to transfer you to a pharmacist).",
+        "he": "אין כרגע שום דבר שממתין לאישורך, ולכן לא בוצע דבר. אין באפשרותי לבטל חידוש שכבר הוגש; "
+        "הרוקח/ת בסניף יכולים (אפשר לבקש ממני להעביר אתכם לרוקח/ת).",
+    },
     "delivery_unavailable": {
         "en": "I can't take orders or arrange delivery in this chat; medications are picked up at our branches "
         "(Tel Aviv – Dizengoff and Jerusalem – Jaffa Street). I can check stock or request a prescription refill "
