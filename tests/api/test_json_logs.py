@@ -12,9 +12,6 @@ from __future__ import annotations
 import io
 import json
 import logging
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,8 +28,8 @@ from pharmai.db import Database
 from pharmai.pharmacy.identity import latest_outbox_code
 from pharmai.settings import Settings
 from pharmai.tools._privacy import SurrogateRefs
+from tests._serve import serving
 from tests.api.conftest import AppFactory, open_conversation, parse_sse, say
-from tests.api.test_served import _free_port
 from tests.conftest import TODAY
 
 _TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -251,38 +248,14 @@ class _Served:
 def served_json(tmp_path_factory: pytest.TempPathFactory) -> Iterator[_Served]:
     workdir = tmp_path_factory.mktemp("served-json")
     db_url = f"sqlite:///{workdir / 'pharmai.db'}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PHARMAI_")}
-    env.update(
-        {
-            "PHARMAI_DATABASE_URL": db_url,
-            "PHARMAI_TODAY": TODAY.isoformat(),
-            "PHARMAI_LOG_FORMAT": "json",
-            "PHARMAI_AUDIT_SECRET": "served-json-audit-secret",
-        }
-    )
-    port = _free_port()
-    log = workdir / "server.log"
-    command = [sys.executable, "-c", "from pharmai.cli import main; main()", "serve", "--port", str(port)]
-    with log.open("w") as out:
-        process = subprocess.Popen(command, env=env, cwd=workdir, stdout=out, stderr=out)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert process.poll() is None, f"the server exited: {log.read_text()[-2000:]}"
-            assert time.monotonic() < deadline, "the server did not become ready within 60 s"
-            try:
-                if httpx.get(url + "/readyz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
+    settings = {
+        "PHARMAI_DATABASE_URL": db_url,
+        "PHARMAI_TODAY": TODAY.isoformat(),
+        "PHARMAI_LOG_FORMAT": "json",
+        "PHARMAI_AUDIT_SECRET": "served-json-audit-secret",
+    }
+    with serving(workdir, settings) as (url, log):
         yield _Served(url, log, db_url)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def test_the_served_log_is_json_lines_without_phi(served_json: _Served) -> None:

@@ -3,10 +3,6 @@ says about itself, where it redirects, what it logs, and bodies streamed in chun
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -15,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests._serve import serving
 from tests.conftest import TODAY
 
 _KEY = "served-staff-key-0123456789"
@@ -35,46 +32,16 @@ class Served:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     workdir = tmp_path_factory.mktemp("served")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PHARMAI_")}
-    env.update(
-        {
-            "PHARMAI_DATABASE_URL": f"sqlite:///{workdir / 'pharmai.db'}",
-            "PHARMAI_TODAY": TODAY.isoformat(),
-            "PHARMAI_STAFF_API_KEY": _KEY,
-        }
-    )
-    port = _free_port()
-    log = workdir / "server.log"
-    command = [sys.executable, "-c", "from pharmai.cli import main; main()", "serve", "--port", str(port)]
-    with log.open("w") as out:
-        process = subprocess.Popen(command, env=env, cwd=workdir, stdout=out, stderr=out)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert process.poll() is None, f"the server exited: {log.read_text()[-2000:]}"
-            assert time.monotonic() < deadline, "the server did not become ready within 60 s"
-            try:
-                if httpx.get(url + "/readyz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
+    settings = {
+        "PHARMAI_DATABASE_URL": f"sqlite:///{workdir / 'pharmai.db'}",
+        "PHARMAI_TODAY": TODAY.isoformat(),
+        "PHARMAI_STAFF_API_KEY": _KEY,
+    }
+    with serving(workdir, settings) as (url, log):
         yield Served(url, log)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def test_no_server_banner(served: Served) -> None:
