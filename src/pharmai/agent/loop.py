@@ -16,14 +16,14 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from pharmai import policy
+from pharmai import policy, tracing
 from pharmai.agent import events
 from pharmai.agent._failures import restate_failures, state_failures
 from pharmai.agent._runner import DEFAULT_MAX_STEPS, TurnToolRunner
-from pharmai.agent._safety import ensure_interaction_check
+from pharmai.agent._safety import ensure_interaction_check, typed_names
 from pharmai.agent.base import (
     AdviceVerdict,
     ConfirmationResolution,
@@ -45,6 +45,7 @@ from pharmai.nlu import spans_of
 from pharmai.settings import Settings, get_settings
 from pharmai.text.detect import reply_language
 from pharmai.tools import Executor, Principal, RateLimiter, ToolContext
+from pharmai.tools._privacy import SurrogateRefs, safe_label
 from pharmai.toolsets import UnknownProfile, registry_for
 
 __all__ = ["MAX_MESSAGE_LENGTH", "ConversationLoop"]
@@ -60,6 +61,26 @@ _EMAIL = re.compile(r"\S+@\S+")
 def _language_of(message: str, default: str) -> str:
     # An email address is Latin letters whatever language its owner writes in ("המייל שלי dana@x.com").
     return reply_language(_EMAIL.sub(" ", message), default=default)
+
+
+def _turn_outcome(span: Any, event: Event) -> None:
+    # The final event says how the turn ended: its error code (a label), never the reply.
+    if event.type == "error":
+        span.set_attribute("pharmai.turn.outcome", "error")
+        tracing.failed(span, safe_label(event.data.get("code")))
+    elif event.type == "message.done":
+        span.set_attribute("pharmai.turn.outcome", "ok")
+
+
+_HELD_NOTICE = {
+    "en": "Your message was passed to the pharmacist who is with you in this conversation.",
+    "he": "ההודעה שלך הועברה לרוקח/ת שמשוחח/ת איתך בשיחה הזו.",
+}
+
+
+def _held_notice(language: str) -> str:
+    """What a customer is told when a pharmacist, not the assistant, will answer their message."""
+    return _HELD_NOTICE["he" if language == "he" else "en"]
 
 
 def _loop_state(state: dict[str, Any]) -> dict[str, Any]:
@@ -110,6 +131,9 @@ class ConversationLoop:
         }
         if executor is not None:
             self._executors[executor.registry.profile] = executor
+        #: Called with the conversation id after a customer's message was stored for the member of staff
+        #: holding the conversation (the HTTP API wakes the pharmacist's live stream with it).
+        self.on_held_message: Callable[[str], None] | None = None
 
     # --- executors --------------------------------------------------------------------------------
 
@@ -205,6 +229,10 @@ class ConversationLoop:
         ):
             raise ValidationFailed([{"field": "message", "reason": "must be 1 to 4000 characters of text"}])
         conversation, history = self.store.load(conversation_id)
+        if self.store.held(conversation.conversation_id):
+            held = self._held(conversation, message)
+            if held is not None:
+                return held
         pending = _loop_state(conversation.state).get("pending")
         if isinstance(pending, dict) and (policy.is_yes(message) or policy.is_no(message)):
             approve = policy.is_yes(message)
@@ -260,6 +288,21 @@ class ConversationLoop:
         conversation, history = self.store.load(conversation_id)
         return self._run(conversation, history, "", resolve=(confirmation_id, approve), client_address=client_address)
 
+    def _held(self, conversation: StoredConversation, message: str) -> Iterator[Event] | None:
+        # A person holds the conversation: the message is theirs to answer, and the assistant says nothing.
+        default = conversation.language if conversation.language in LANGUAGES else "he"
+        language = _language_of(message, default)
+        seq = self.store.save_held_message(conversation.conversation_id, message, language)
+        if seq is None:
+            return None  # handed back in the meantime: the assistant answers after all
+        if self.on_held_message is not None:
+            self.on_held_message(conversation.conversation_id)
+        done = events.Event(
+            "message.done",
+            {"reply": "", "language": language, "held": True, "notice": _held_notice(language)},
+        )
+        return iter((done,))
+
     def _context(self, conversation: StoredConversation, language: str, client_address: str | None) -> ToolContext:
         session = conversation.session
         return ToolContext(
@@ -274,6 +317,32 @@ class ConversationLoop:
         )
 
     def _run(
+        self,
+        conversation: StoredConversation,
+        history: list[HistoryItem],
+        message: str,
+        *,
+        resolve: tuple[str, bool] | None = None,
+        client_address: str | None = None,
+    ) -> Iterator[Event]:
+        turn = self._turn(conversation, history, message, resolve=resolve, client_address=client_address)
+        if not tracing.enabled():
+            return turn
+        # The turn's span: its engine's model calls, tool executions and database work are its children.
+        kind = "message" if message else ("approve" if resolve is not None and resolve[1] else "deny")
+        attributes = {
+            "gen_ai.operation.name": "invoke_agent",
+            "gen_ai.agent.name": "pharmai",
+            # The surrogate audit rows and logs use: the id itself resumes the conversation.
+            "gen_ai.conversation.id": SurrogateRefs(self.settings.audit_secret).conversation(
+                conversation.conversation_id
+            ),
+            "pharmai.engine": safe_label(getattr(self.engine, "name", "?")),
+            "pharmai.turn.kind": kind,
+        }
+        return tracing.iterate("invoke_agent pharmai", attributes, turn, on_item=_turn_outcome)
+
+    def _turn(
         self,
         conversation: StoredConversation,
         history: list[HistoryItem],
@@ -346,6 +415,8 @@ class ConversationLoop:
         )
         parts: list[str] = []
         failure: PharmaiError | None = None
+        # An LLM engine replaces the state's "usage" when it records a turn: the transcript gets it then.
+        usage_before = engine_state.get("usage")
         try:
             for delta in self.engine.respond(turn):
                 yield from runner.drain()
@@ -382,6 +453,7 @@ class ConversationLoop:
                 tool_results=[(r.name, r.envelope) for r in runner.results],
                 verdict=verdict,
                 urgent_numbers=self._urgent_numbers,
+                typed_names=typed_names(named, runner.results, self._mentions),
             )
             reply = guarded.text
             if "wrong_language" in guarded.violations:
@@ -403,6 +475,9 @@ class ConversationLoop:
         }
         if failure is not None:
             payload["error"] = failure.code
+        usage = turn.state.get("usage") if isinstance(turn.state, dict) else None
+        if isinstance(usage, dict) and usage is not usage_before and isinstance(usage.get("last_turn"), dict):
+            payload["usage"] = usage["last_turn"]
         new_state = {**turn.state, "_loop": loop_state} if isinstance(turn.state, dict) else {"_loop": loop_state}
         user_text = message or ("/approve" if action == "approve" else "/deny")
         self.store.save_turn(

@@ -17,8 +17,8 @@ from fastapi_offline import FastAPIOffline
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Route
 
-from pharmai import __version__
-from pharmai.api import _conversations, _ops, _staff, _staff_session
+from pharmai import __version__, tracing
+from pharmai.api import _conversations, _customer_events, _ops, _staff, _staff_calendar, _staff_queue, _staff_session
 from pharmai.api._errors import install_error_handlers
 from pharmai.api._guards import BodyLimit, ClientRateLimit, SecurityHeaders
 from pharmai.api._logging import REQUEST_ID_HEADER, RequestContext
@@ -103,6 +103,9 @@ def create_app(
         The ASGI application (serve it with uvicorn).
     """
     settings = settings or get_settings()
+    # Traces when OTEL_EXPORTER_OTLP_ENDPOINT is set: in each worker process (the exporter's thread must
+    # start after uvicorn forks), before the first request.
+    tracing.configure()
     owns_db = db is None
     database = db or Database(settings.database_url)
     state = ApiState(settings=settings, db=database, clock=Clock(settings.today), engine=engine, audit=audit)
@@ -119,6 +122,7 @@ def create_app(
                 yield
             finally:
                 state.close()
+                tracing.shutdown()  # the spans still queued go out before the worker exits
         if owns_db:
             database.dispose()
 
@@ -140,12 +144,18 @@ def create_app(
         # Starlette's redirect to the path with or without a trailing slash is an absolute URL built from
         # the request's Host header (a reflection, and an open redirect behind a permissive proxy).
         redirect_slashes=False,
+        # FastAPI's own OpenTelemetry support (on whenever a global provider is set) records request data
+        # and exception messages, which may quote the user: pharmai's spans (pharmai.tracing) are the ones.
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.pharmai = state
     install_error_handlers(app)
     app.include_router(_conversations.router)
     app.include_router(_staff.router)
     app.include_router(_staff_session.router)
+    app.include_router(_staff_calendar.router)
+    app.include_router(_customer_events.router)
+    app.include_router(_staff_queue.router)
     app.include_router(_ops.router)
     _add_web(app, demo=settings.identity_mode == "demo")
     if mount_mcp:

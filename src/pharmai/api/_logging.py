@@ -7,6 +7,8 @@ takes the trace id of a well-formed W3C ``traceparent``, and the conversation's 
 variables for the request, so every line written while serving it carries them: the turn's worker thread
 (anyio copies the context into it), the tool executor's handler threads (the timeout middleware runs each
 handler in a copy of the caller's context) and uvicorn's access line, written from the app's ``send``.
+With traces on (:mod:`pharmai.tracing`) it also opens the request's server span, a child of the caller's
+span when the ``traceparent`` is well formed, and ``trace_id`` is that span's trace.
 
 The no-PHI rule holds here as everywhere: a line holds a message written by pharmai's own code (never a
 user's text: call sites log types, codes and labels), ids and surrogates, never a raw path (an unmatched
@@ -25,6 +27,7 @@ from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
+from pharmai import tracing
 from pharmai.tools._privacy import SurrogateRefs
 
 __all__ = [
@@ -49,6 +52,7 @@ _SAFE_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 # W3C Trace Context: version-traceid-parentid-flags, lowercase hex; version ff is invalid, and version 00
 # has nothing after the flags. All-zero ids are invalid.
 _TRACEPARENT = re.compile(r"^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$")
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 _CONVERSATION_PATH = re.compile(r"^/v1/conversations/([^/]+)")
 #: Fields a call site may pass with ``extra=`` (``logger.info(..., extra={"tool": ...})``), in this order.
 _EXTRA_FIELDS = ("tool", "outcome", "code", "duration_ms", "conversation")
@@ -67,16 +71,17 @@ def _request_id(raw: bytes | None) -> str:
     return uuid.uuid4().hex
 
 
-def _trace_id(raw: bytes | None) -> str | None:
+def _traceparent(raw: bytes | None) -> tuple[str, str, str] | None:
+    """A well-formed W3C ``traceparent``'s trace id, parent span id and flags (hex), or ``None``."""
     if raw is None:
         return None
     match = _TRACEPARENT.match(raw.decode("latin-1").strip())
     if match is None:
         return None
-    version, trace, parent, _flags, rest = match.groups()
+    version, trace, parent, flags, rest = match.groups()
     if version == "ff" or (version == "00" and rest) or trace == "0" * 32 or parent == "0" * 16:
         return None
-    return trace
+    return trace, parent, flags
 
 
 def _timestamp(record: logging.LogRecord) -> str:
@@ -153,9 +158,30 @@ class RequestContext:
             return
         headers = dict(scope.get("headers") or ())
         request_id = _request_id(headers.get(b"x-request-id"))
+        traceparent = _traceparent(headers.get(b"traceparent"))
+        if tracing.enabled():
+            # The request's server span, a child of the caller's span when a traceparent came: everything
+            # the request does (its turn's worker thread gets a copy of this context) is traced under it.
+            method = str(scope.get("method")) if scope.get("method") in _METHODS else "_OTHER"
+            parent = tracing.remote_parent(*traceparent) if traceparent else None
+            attributes = {"http.request.method": method}
+            with tracing.span(method, attributes, kind="server", parent=parent) as server:
+                await self._serve(scope, receive, send, request_id, tracing.current_trace_id(), (server, method))
+        else:
+            await self._serve(scope, receive, send, request_id, traceparent[0] if traceparent else None, None)
+
+    async def _serve(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Any,
+        send: Any,
+        request_id: str,
+        trace_id: str | None,
+        server: tuple[Any, str] | None,
+    ) -> None:
         tokens = (
             _REQUEST_ID.set(request_id),
-            _TRACE_ID.set(_trace_id(headers.get(b"traceparent"))),
+            _TRACE_ID.set(trace_id),
             _CONVERSATION.set(self._conversation(str(scope.get("path", "")))),
             _ROUTE.set(None),
         )
@@ -165,7 +191,15 @@ class RequestContext:
             if message["type"] == "http.response.start":
                 message["headers"] = [*message.get("headers", ()), header]
                 # Routing has happened: the access line (written by uvicorn inside this send) names the route.
-                _ROUTE.set(getattr(scope.get("route"), "path", None))
+                route = getattr(scope.get("route"), "path", None)
+                _ROUTE.set(route)
+                if server is not None:
+                    span, method = server
+                    # The route's template, never the path (it holds the conversation id).
+                    span.set_attribute("http.response.status_code", int(message.get("status", 0)))
+                    if isinstance(route, str) and span.is_recording():
+                        span.set_attribute("http.route", route)
+                        span.update_name(f"{method} {route}")
             await send(message)
 
         try:

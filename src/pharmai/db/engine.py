@@ -7,7 +7,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from pharmai import tracing
 from pharmai.db.raw import RawConnection, raw_transaction
 from pharmai.errors import DatabaseError, PharmaiError
 
@@ -24,6 +25,7 @@ __all__ = ["Database", "normalize_url"]
 #: How long a writer waits for the other SQLite writers, of this process and of others (as SQLite's own
 #: busy timeout); then it gets DatabaseError.
 _WRITE_WAIT_S = 10.0
+_UNTRACED: AbstractContextManager[Any] = nullcontext()
 
 
 def normalize_url(url: str) -> str:
@@ -140,6 +142,9 @@ class Database:
             self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
         )
         self._sessions = sessionmaker(self._read_engine, expire_on_commit=False)
+        self._span_attributes: dict[bool, tracing.Attributes] = {
+            write: {"db.system.name": self.dialect, "pharmai.db.write": write} for write in (False, True)
+        }
         self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
 
     @property
@@ -158,7 +163,7 @@ class Database:
 
         Database failures surface as :class:`~pharmai.errors.DatabaseError`, never as driver internals.
         """
-        with self._writer(write):
+        with self._traced(write), self._writer(write):
             session = (self._write_sessions if write else self._sessions)()
             try:
                 yield session
@@ -182,7 +187,7 @@ class Database:
         Args:
             write: As in :meth:`session`.
         """
-        with self._writer(write):
+        with self._traced(write), self._writer(write):
             try:
                 with (self._write_engine if write else self.engine).begin() as connection:
                     yield connection
@@ -200,7 +205,7 @@ class Database:
                 mode too (no BEGIN / COMMIT round trips). SQLite's write lock is taken as for any write.
         """
         begin = ("BEGIN IMMEDIATE" if write else "BEGIN") if self.is_sqlite else None
-        with self._writer(write):
+        with self._traced(write), self._writer(write):
             try:
                 with raw_transaction(
                     self.engine.raw_connection(),
@@ -211,6 +216,14 @@ class Database:
                     yield conn
             except (SQLAlchemyError, self._driver_error) as exc:
                 raise DatabaseError() from exc
+
+    def _traced(self, write: bool) -> AbstractContextManager[Any]:
+        # One span per transaction (a statement group), inside a traced request or turn only: background
+        # writers (the audit flusher) would each start a trace of their own. Never the SQL's parameters.
+        if not tracing.enabled():
+            return _UNTRACED
+        attributes = self._span_attributes[write]
+        return tracing.span("db.transaction", attributes, kind="client", only_child=True)
 
     @contextmanager
     def _writer(self, write: bool) -> Iterator[None]:

@@ -12,12 +12,13 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from pharmai import tracing
 from pharmai.db.engine import Database
 from pharmai.errors import ConfirmationDenied
 from pharmai.settings import Settings, get_settings
 from pharmai.tools._context import ToolCall, ToolContext
 from pharmai.tools._outcome import ToolOutcome
-from pharmai.tools._privacy import SurrogateRefs
+from pharmai.tools._privacy import SurrogateRefs, safe_label
 from pharmai.tools._registry import Registry
 from pharmai.tools._stores import AuditSink, ConfirmationStore
 from pharmai.tools.middleware import (
@@ -109,7 +110,23 @@ class Executor:
         inv = Invocation(call=call, context=context, spec=self.registry.get(call.name), received_at=context.clock.now())
         for key, value in extra.items():
             setattr(inv, key, value)
-        return self._chain(inv)
+        if not tracing.enabled():
+            return self._chain(inv)
+        return self._traced(inv)
+
+    def _traced(self, inv: Invocation) -> ToolOutcome:
+        # GenAI's execute_tool span. Only the registered name (a name the model made up could be any text),
+        # the outcome and the error code: never the arguments or the result.
+        name = inv.spec.name if inv.spec is not None else "unknown"
+        attributes = {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": name, "gen_ai.tool.type": "function"}
+        with tracing.span(f"execute_tool {name}", attributes) as span:
+            outcome = self._chain(inv)
+            span.set_attribute("pharmai.tool.outcome", outcome.status)
+            if outcome.code is not None:
+                span.set_attribute("error.type", safe_label(outcome.code))
+                if outcome.status == "failed":
+                    tracing.failed(span, safe_label(outcome.code))
+            return outcome
 
     def execute(self, call: ToolCall | dict[str, Any], context: ToolContext) -> ToolOutcome:
         """Run one call; never raises for bad input — every problem is a typed error in the outcome.
