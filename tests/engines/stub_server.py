@@ -10,20 +10,28 @@ at the server; it records every request body so tests can check what the engine 
   index (arguments of parallel calls interleaved), a usage chunk and ``[DONE]``.
 - ``anthropic``: ``POST /v1/messages`` — ``message_start``, ``content_block_start`` / ``_delta`` /
   ``_stop`` (``text_delta``, ``input_json_delta``), ``message_delta``, ``message_stop``.
+
+With ``count_tokens=True`` the stub reports input tokens computed from the request (:func:`estimate_tokens`,
+an approximation: no tokenizer ships with pharmai) and plays the providers' prompt caches: OpenAI's
+automatic prefix cache (per ``prompt_cache_key``; prefixes of 1,024 tokens and more, hits in steps of 128)
+and Anthropic's ``cache_control`` breakpoints (reads and writes reported apart, as the API does).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
+import re
 import socket
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-__all__ = ["Call", "Reply", "StubServer", "closed_port_url"]
+__all__ = ["Call", "PromptCache", "Reply", "StubServer", "closed_port_url", "estimate_tokens"]
 
 _PATHS = {"responses": "/v1/responses", "chat": "/v1/chat/completions", "anthropic": "/v1/messages"}
 
@@ -51,12 +59,115 @@ class Reply:
     usage: tuple[int, int] = (120, 30)
     #: Drop the connection after sending this many bytes of the stream (the provider fails mid-reply).
     cut_after: int | None = None
+    #: Input tokens read from and written to the prompt cache (part of ``usage[0]``).
+    cached: tuple[int, int] = (0, 0)
 
     def deltas(self) -> list[str]:
         return [self.text] if isinstance(self.text, str) else list(self.text)
 
 
 Planned = Reply | Callable[[dict[str, Any]], Reply]
+
+
+# --- token counts and prompt caches --------------------------------------------------------------------
+
+_HEBREW = re.compile(r"[\u0590-\u05ff]")
+
+
+def estimate_tokens(text: str) -> int:
+    """Tokens of ``text``, estimated as ``benchmarks/bench_engines.py`` does: four characters a token, and
+    2.5 a token for Hebrew letters (BPE vocabularies split Hebrew finer). An approximation, not a tokenizer."""
+    hebrew = len(_HEBREW.findall(text))
+    return math.ceil((len(text) - hebrew) / 4 + hebrew / 2.5)
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _segments(dialect: str, body: dict[str, Any]) -> list[tuple[str, bool]]:
+    """The prompt as the provider reads it, in order: ``(text, breakpoint after it)`` per part.
+
+    Tools come first, then the system prompt, then the conversation; a ``cache_control`` marker is no
+    part of the prompt, only a breakpoint.
+    """
+    parts: list[tuple[str, bool]] = []
+
+    def add(value: Any) -> None:
+        marked = isinstance(value, dict) and "cache_control" in value
+        if marked:
+            value = {k: v for k, v in value.items() if k != "cache_control"}
+        parts.append((value if isinstance(value, str) else _compact(value), marked))
+
+    for tool in body.get("tools") or []:
+        add(tool)
+    if dialect == "anthropic":
+        system = body.get("system")
+        for block in [system] if isinstance(system, str) else system or []:
+            add(block)
+        for message in body.get("messages") or []:
+            content = message.get("content")
+            for block in [content] if isinstance(content, str) else content or []:
+                add({"role": message.get("role"), **block} if isinstance(block, dict) else block)
+    elif dialect == "responses":
+        if body.get("instructions"):
+            add(str(body["instructions"]))
+        for item in body.get("input") or []:
+            add(item)
+    else:
+        for message in body.get("messages") or []:
+            add(message)
+    return parts
+
+
+@dataclass
+class PromptCache:
+    """A provider's prompt cache, as far as the bills show it.
+
+    Attributes:
+        min_tokens: The shortest prefix cached (1,024 on both providers' current models).
+        step: OpenAI serves cache hits in steps of this many tokens past the minimum.
+        lookback: Anthropic looks for a cached prefix this many blocks before each breakpoint.
+    """
+
+    min_tokens: int = 1024
+    step: int = 128
+    lookback: int = 20
+    _seen: set[str] = field(default_factory=set)
+
+    def usage(self, dialect: str, body: dict[str, Any]) -> tuple[int, int, int]:
+        """``(total input, read from the cache, written to it)`` for one request; remembers its prefixes."""
+        parts = _segments(dialect, body)
+        digest = hashlib.sha256(str(body.get("prompt_cache_key")).encode() if dialect != "anthropic" else b"")
+        prefixes: list[tuple[str, int, bool]] = []  # (prefix hash, tokens up to here, breakpoint)
+        tokens = 0
+        for text, marked in parts:
+            digest.update(text.encode() + b"\x00")
+            tokens += estimate_tokens(text)
+            prefixes.append((digest.hexdigest(), tokens, marked))
+        if dialect == "anthropic":
+            return (tokens, *self._explicit(prefixes))
+        return tokens, self._automatic(prefixes), 0
+
+    def _automatic(self, prefixes: list[tuple[str, int, bool]]) -> int:
+        # OpenAI: the longest prefix already seen is read from the cache, counted in whole steps.
+        hit = max((n for key, n, _ in prefixes if key in self._seen), default=0)
+        self._seen.update(key for key, n, _ in prefixes if n >= self.min_tokens)
+        if hit < self.min_tokens:
+            return 0
+        return self.min_tokens + (hit - self.min_tokens) // self.step * self.step
+
+    def _explicit(self, prefixes: list[tuple[str, int, bool]]) -> tuple[int, int]:
+        # Anthropic: only prefixes ending at a breakpoint are written; a breakpoint reads the longest cached
+        # prefix ending at it or at one of the 20 blocks before it, and the prefix up to the last breakpoint
+        # is written when it was not there yet.
+        marks = [i for i, (_, n, marked) in enumerate(prefixes) if marked and n >= self.min_tokens]
+        window = {j for i in marks for j in range(max(0, i - self.lookback), i + 1)}
+        read = max((prefixes[j][1] for j in window if prefixes[j][0] in self._seen), default=0)
+        last = prefixes[marks[-1]][1] if marks else 0
+        written = last - read if last > read else 0
+        self._seen.update(prefixes[i][0] for i in marks)
+        return read, written
 
 
 def _pieces(text: str, size: int = 7) -> list[str]:
@@ -131,7 +242,8 @@ def _responses_events(reply: Reply, model: str, n: int) -> Iterator[tuple[str, d
         "output_tokens": tokens_out,
         "total_tokens": tokens_in + tokens_out,
     }
-    usage |= {"input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}
+    details = {"cached_tokens": reply.cached[0]}
+    usage |= {"input_tokens_details": details, "output_tokens_details": {"reasoning_tokens": 0}}
     yield "response.completed", {"response": {**base, "status": "completed", "output": output, "usage": usage}}
 
 
@@ -168,7 +280,13 @@ def _chat_body(reply: Reply, model: str, n: int) -> bytes:
                 frames.append(chunk({"tool_calls": [{"index": k, "function": {"arguments": parts[step]}}]}))
     frames.append(chunk({}, "tool_calls" if reply.calls else "stop"))
     tokens_in, tokens_out = reply.usage
-    usage = {"prompt_tokens": tokens_in, "completion_tokens": tokens_out, "total_tokens": tokens_in + tokens_out}
+    usage: dict[str, Any] = {
+        "prompt_tokens": tokens_in,
+        "completion_tokens": tokens_out,
+        "total_tokens": tokens_in + tokens_out,
+    }
+    if reply.cached[0]:
+        usage["prompt_tokens_details"] = {"cached_tokens": reply.cached[0]}
     frames.append(_sse(None, {**head, "choices": [], "usage": usage}))
     frames.append(_sse(None, "[DONE]"))
     return b"".join(frames)
@@ -186,7 +304,11 @@ def _anthropic_body(reply: Reply, model: str, n: int) -> bytes:
         "model": model,
         "content": [],
     }
-    message |= {"stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": tokens_in, "output_tokens": 1}}
+    read, written = reply.cached
+    # The Messages API's input_tokens leaves out the tokens read from and written to the cache.
+    counts = {"input_tokens": tokens_in - read - written, "output_tokens": 1}
+    counts |= {"cache_read_input_tokens": read, "cache_creation_input_tokens": written}
+    message |= {"stop_reason": None, "stop_sequence": None, "usage": counts}
     frames = [_sse("message_start", {"type": "message_start", "message": message}), _sse("ping", {"type": "ping"})]
     index = 0
     deltas = reply.deltas()
@@ -236,19 +358,24 @@ class StubServer:
         dialect: ``responses``, ``chat`` or ``anthropic``.
         replies: The planned replies; more can be added with :meth:`plan`. A request with nothing planned
             gets a 500, so a test that under-plans fails loudly.
+        count_tokens: Report input tokens counted from each request, with the provider's prompt cache
+            (instead of each reply's planned ``usage``).
 
     Attributes:
         requests: Every request body received (decoded JSON), in order.
         headers: The headers of every request.
+        usage: With ``count_tokens``, ``(input, cached read, cache written)`` reported for each request.
     """
 
-    def __init__(self, dialect: str, replies: list[Planned] | None = None) -> None:
+    def __init__(self, dialect: str, replies: list[Planned] | None = None, *, count_tokens: bool = False) -> None:
         if dialect not in _PATHS:
             raise ValueError(dialect)
         self.dialect = dialect
         self._planned: deque[Planned] = deque(replies or [])
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
+        self.usage: list[tuple[int, int, int]] = []
+        self.cache = PromptCache() if count_tokens else None
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
@@ -285,7 +412,14 @@ class StubServer:
         with self._lock:
             self.requests.append(body)
             planned = self._planned.popleft() if self._planned else None
-        return planned(body) if callable(planned) else planned
+            counted = self.cache.usage(self.dialect, body) if self.cache is not None else None
+            if counted is not None:
+                self.usage.append(counted)
+        reply = planned(body) if callable(planned) else planned
+        if reply is None or counted is None:
+            return reply
+        total, read, written = counted
+        return replace(reply, usage=(total, reply.usage[1]), cached=(read, written))
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         stub = self

@@ -14,11 +14,13 @@ from pharmai.agent.engines.llm.chat_engine import ChatEngine
 from pharmai.agent.engines.llm.openai_engine import OpenAIEngine
 from tests.engines.stub_server import Planned, StubServer
 
-__all__ = ["PROVIDERS", "Provider", "instructions", "notes", "texts", "tool_names", "tool_outputs"]
+__all__ = ["PROVIDERS", "Provider", "instructions", "notes", "session_facts", "texts", "tool_names", "tool_outputs"]
 
 _CLASSES: dict[str, Any] = {"openai": OpenAIEngine, "chat": ChatEngine, "anthropic": AnthropicEngine}
 _DIALECTS = {"openai": "responses", "chat": "chat", "anthropic": "anthropic"}
 NOTE_PREFIX = "[pharmacy system note] "
+#: How the per-turn session facts begin (``_prompt.session_note``), in each language.
+SESSION_PREFIXES = ("Session: ", "השיחה: ")
 
 
 @dataclass
@@ -84,15 +86,28 @@ def instructions(dialect: str, body: dict[str, Any]) -> str:
         first = body["messages"][0]
         assert first["role"] == "system"
         return str(first["content"])
-    return str(body["system"])
+    return "\n\n".join(str(block["text"]) for block in body["system"])
+
+
+def session_facts(dialect: str, body: dict[str, Any]) -> list[str]:
+    """The session facts a request carries (after the cacheable prefix)."""
+    if dialect == "anthropic":
+        found = [str(block["text"]) for block in body["system"]]
+    elif dialect == "responses":
+        found = [str(i["content"]) for i in body["input"] if i.get("role") == "developer"]
+    else:
+        found = [str(m["content"]) for m in body["messages"][1:] if m["role"] == "system"]
+    return [text for text in found if text.startswith(SESSION_PREFIXES)]
 
 
 def notes(dialect: str, body: dict[str, Any]) -> list[str]:
     """The per-turn developer notes of a request."""
     if dialect == "responses":
-        return [str(i["content"]) for i in body["input"] if i.get("role") == "developer"]
+        found = [str(i["content"]) for i in body["input"] if i.get("role") == "developer"]
+        return [text for text in found if not text.startswith(SESSION_PREFIXES)]
     if dialect == "chat":
-        return [str(m["content"]) for m in body["messages"][1:] if m["role"] == "system"]
+        found = [str(m["content"]) for m in body["messages"][1:] if m["role"] == "system"]
+        return [text for text in found if not text.startswith(SESSION_PREFIXES)]
     found = []
     for message in body["messages"]:
         for block in message["content"] if isinstance(message["content"], list) else []:

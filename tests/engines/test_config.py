@@ -138,7 +138,8 @@ def test_a_seed_profile_exports_its_own_tools(db: Database) -> None:
             run(loop.turn(cid, "Hello"))
     sent = [t["function"]["name"] for t in stub.requests[0]["tools"]]
     assert sent == [spec.name for spec in profile.specs()]
-    assert "seed-001" in stub.requests[0]["messages"][0]["content"]
+    # The profile is a session fact: a system message after the cacheable prefix.
+    assert any("seed-001" in m["content"] for m in stub.requests[0]["messages"][1:] if m["role"] == "system")
 
 
 @pytest.mark.parametrize(

@@ -64,7 +64,15 @@ def test_a_multi_turn_conversation_streams_deltas_and_carries_history(
     assert ("מדיניות בית המרקחת" in prompt) == (language == "he") and "request_refill" in prompt
     assert set(tool_names(llm.dialect, stub.requests[0])) >= {"inventory_check", "request_refill", "interaction_check"}
     assert stub.headers[0].get("authorization", stub.headers[0].get("x-api-key", "")).endswith("test-key")
-    assert state["usage"]["last_turn"] == {"input_tokens": 120, "output_tokens": 30, "requests": 1, "retries": 0}
+    assert state["usage"]["last_turn"] == {
+        "input_tokens": 120,
+        "cached_input_tokens": 0,
+        "cache_write_input_tokens": 0,
+        "output_tokens": 30,
+        "requests": 1,
+        "retries": 0,
+        "estimated_cost_usd": None,  # the stub's model has no price
+    }
     assert state["usage"]["total"]["requests"] == 3 and state["usage"]["total"]["input_tokens"] == 360
 
 

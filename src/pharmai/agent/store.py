@@ -80,6 +80,8 @@ _SET_PATIENT = RawStatement(
     "UPDATE conversations SET user_id = :patient_id, updated_at = :now WHERE conversation_id = :cid",
     params={"now": _TIME},
 )
+# A conversation a member of staff has taken over (pharmai.pharmacy.handoff): the assistant stays silent.
+_HELD = RawStatement("SELECT staff_id FROM conversation_holds WHERE conversation_id = :cid")
 _APPEND = RawStatement(
     "INSERT INTO messages (conversation_id, seq, role, content, language, payload, created_at)"
     " VALUES (:cid, :seq, :role, :content, :language, :payload, :now)",
@@ -169,7 +171,8 @@ def _read_history(connection: RawConnection, conversation_id: str, limit: int) -
     return [
         HistoryItem("user" if role == "user" else "assistant", content, language)
         for role, content, language, payload in reversed(rows)
-        if not (role == "user" and isinstance(payload, dict) and payload.get("action"))
+        # Approve / deny actions, and messages a pharmacist received while holding the conversation.
+        if not (role == "user" and isinstance(payload, dict) and (payload.get("action") or payload.get("held")))
     ]
 
 
@@ -284,6 +287,35 @@ class ConversationStore:
             if not updated:
                 raise NotFound()
 
+    def held(self, conversation_id: str) -> bool:
+        """True while a member of staff holds the conversation (one primary-key read)."""
+        with self.db.raw() as connection:
+            return bool(connection.rows(_HELD, {"cid": conversation_id}))
+
+    def save_held_message(self, conversation_id: str, message: str, language: str) -> int | None:
+        """Store a customer's message for the member of staff holding the conversation.
+
+        The hold is read again inside the write, so a message is never parked in a conversation that
+        was just handed back (then ``None`` is returned and the assistant answers it).
+
+        Returns:
+            The message's ``seq``, or ``None`` when nobody holds the conversation any more.
+        """
+        from pharmai.pharmacy.handoff import conversations
+
+        with self.db.session(write=True) as s:
+            if conversations.hold_of(s, conversation_id) is None:
+                return None
+            return conversations.append(
+                s,
+                conversation_id,
+                role="user",
+                content=message,
+                now=self.clock.now(),
+                language=language,
+                payload={"held": True},
+            )
+
     def history(self, conversation_id: str, limit: int = _HISTORY_LIMIT) -> list[HistoryItem]:
         """The latest ``limit`` user and assistant messages, oldest first (approve / deny actions left out)."""
         with self.db.raw() as connection:
@@ -364,15 +396,17 @@ class ConversationStore:
             if row.role != "assistant":
                 continue
             payload = row.payload or {}
-            turns.append(
-                {
-                    "user": user or "",
-                    "reply": row.content,
-                    "language": row.language,
-                    "tool_calls": list(payload.get("tool_calls") or []),
-                    "confirmation": self._with_status(payload.get("confirmation"), statuses),
-                }
-            )
+            turn: dict[str, Any] = {
+                "user": user or "",
+                "reply": row.content,
+                "language": row.language,
+                "tool_calls": list(payload.get("tool_calls") or []),
+                "confirmation": self._with_status(payload.get("confirmation"), statuses),
+            }
+            if isinstance(payload.get("usage"), dict):
+                # A model engine's turn: its tokens (input, cached input, output) and estimated cost.
+                turn["usage"] = payload["usage"]
+            turns.append(turn)
             user = None
         return turns
 

@@ -19,16 +19,11 @@ __all__ = ["get_medication_by_name", "list_medications", "register"]
 
 
 def get_medication_by_name(args: GetMedicationInput, ctx: ToolContext) -> dict[str, Any]:
-    """Look up the label facts of a medication by any of its names.
+    """Label facts of a medication.
 
-    Call this when the customer asks what a medication is, what it contains, its label dosage or
-    warnings, or whether it needs a prescription. `medication_name` may be a brand or generic name in
-    English or Hebrew, partial, misspelled, or the customer's whole sentence. Returns the active
-    ingredients, form, strength, rx_required, in_stock at the session's store, and the label's dosage
-    and warnings in `language`. When the name is a generic sold as several products, `med_id` is null
-    and `products` lists them. On MED_NOT_FOUND, offer `details.did_you_mean`; on AMBIGUOUS, ask the
-    customer to choose among `details.suggestions`. Quote dosage and warnings as written: never turn
-    them into advice for the customer's situation.
+    A generic with several products lists `products`. On MED_NOT_FOUND offer
+    details.did_you_mean; on AMBIGUOUS ask which of details.suggestions. Quote dosage and warnings as
+    written; never advise.
     """
     with ctx.transaction() as session:
         info = catalog.medication_info(
@@ -85,13 +80,9 @@ def get_medication_by_name(args: GetMedicationInput, ctx: ToolContext) -> dict[s
 
 
 def list_medications(args: ListMedicationsInput, ctx: ToolContext) -> dict[str, Any]:
-    """List the pharmacy's medications, optionally filtered, a page at a time.
+    """List the pharmacy's medications, a page at a time.
 
-    Call this when the customer asks what the pharmacy carries (for example "which allergy
-    medications do you have without a prescription"). `rx_filter` is rx, non_rx or both; `stock_filter`
-    is in_stock, out_of_stock or both (stock at `store_id`, or the session's store). Pass the returned
-    `next_cursor` to get the next page; it is null on the last page. For the facts of one item, follow
-    up with get_medication_by_name. Listing is information, not a recommendation.
+    Pass `next_cursor` for the next page.
     """
     with ctx.transaction() as session:
         page = catalog.list_medications(

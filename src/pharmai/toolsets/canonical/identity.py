@@ -14,15 +14,10 @@ __all__ = ["register", "verify_customer_identity"]
 
 
 def verify_customer_identity(args: VerifyIdentityInput, ctx: ToolContext) -> dict[str, Any]:
-    """Verify who the customer is, by a one-time code sent to their email or phone.
+    """Verify the customer with a one-time code.
 
-    Call this before anything about the customer's own prescriptions or refills when a tool answered
-    IDENTITY_REQUIRED. First call it with the `identifier` (email or phone) the customer typed and
-    `code` null: a code is sent and the answer is `code_sent` with a masked destination, whether or not
-    the identifier is on file. When the customer tells you the code, call it again with the same
-    identifier and the `code`: on success the session is bound to that patient (`verified`). On
-    AUTH_FAILED ask them to re-check the code; on AUTH_EXPIRED offer to send a new one. Never ask for
-    or accept another person's details.
+    First call with `code` null to send it, then with the code they give. AUTH_FAILED: ask them to
+    re-check it; AUTH_EXPIRED: offer a new one.
     """
     if identity_mode(ctx) == "identifier":
         # Seed 001's demo mode: typing an identifier on file is enough (announced at start-up).

@@ -12,14 +12,10 @@ __all__ = ["interaction_check", "register"]
 
 
 def interaction_check(args: InteractionCheckInput, ctx: ToolContext) -> dict[str, Any]:
-    """Check known interactions among 2 to 10 medications (by med_id).
+    """Known interactions among medications.
 
-    Call this whenever the customer asks about, or asks for, two or more medications together. Returns
-    the worst `interaction_level` (none, caution or avoid) and every pair with its factual message;
-    two products with the same active ingredient come back as a `caution` duplicate. When the level is
-    avoid you must tell the customer explicitly that these medications cannot be taken together and
-    refer them to a pharmacist or doctor, without advising what to do instead. On UNKNOWN_MED_ID say you
-    cannot assess interactions for the unknown items and refer them to a pharmacist.
+    Call whenever two or more come up together. On avoid, say they cannot be taken together and refer
+    to a pharmacist or doctor. On UNKNOWN_MED_ID say you cannot assess those items.
     """
     with ctx.transaction() as session:
         report = interactions.check_interactions(session, args.med_ids, language=args.language)

@@ -19,14 +19,10 @@ __all__ = ["inventory_check", "inventory_find_equivalent", "register"]
 
 
 def inventory_check(args: InventoryCheckInput, ctx: ToolContext) -> dict[str, Any]:
-    """Check whether a medication is in stock at a store, and how many units are on hand.
+    """Stock of a medication at a store.
 
-    Call this for every availability question, and before confirming that anything can be fulfilled
-    (refills included). Give `med_id` when you have it (it wins), otherwise `query` with the name the
-    customer used. `store_id` null means the session's store. Each match has qty_on_hand, in_stock,
-    low_stock (10 units or fewer) and restock_eta (set only when out of stock). Several matches mean
-    several forms or strengths: ask the customer which one. When a match is out of stock, you may offer
-    to look for an identical equivalent with inventory_find_equivalent; do not push a purchase.
+    Call for every availability question and before any fulfilment. Several matches: ask which one.
+    Out of stock: you may offer inventory_find_equivalent.
     """
     with ctx.transaction() as session:
         result = inventory.check_stock(
@@ -44,14 +40,10 @@ def inventory_check(args: InventoryCheckInput, ctx: ToolContext) -> dict[str, An
 
 
 def inventory_find_equivalent(args: FindEquivalentInput, ctx: ToolContext) -> dict[str, Any]:
-    """Find identical equivalents of a medication that are in stock at the store.
+    """In-stock brands with the same active ingredients, form and strength.
 
-    Call this only when inventory_check shows the medication out of stock and the customer wants a
-    substitute, or when the customer explicitly asks for an equivalent. An equivalent is another brand
-    with exactly the same active ingredients (and, unless relaxed, the same strength and form). You must
-    tell the customer the `disclosure`: equivalence is by active ingredients, form and strength, and
-    price, inactive ingredients and packaging may differ. On NO_EQUIVALENTS_FOUND, say so and suggest
-    pharmacy staff. Never say which one is better for the customer.
+    Only when out of stock or asked. Always say the `disclosure`; never say
+    which is better.
     """
     with ctx.transaction() as session:
         result = equivalents.find_equivalents(

@@ -146,9 +146,7 @@ class MedicationSummary(_Out):
 
 
 class GetMedicationInput(_In):
-    medication_name: str = Field(
-        max_length=500, description="Brand or generic name, in English or Hebrew; partial, misspelled or a sentence."
-    )
+    medication_name: str = Field(max_length=500, description="Any name, English or Hebrew, even misspelled.")
     language: Language = "en"
 
 
@@ -157,9 +155,9 @@ class GetMedicationOutput(_Out):
 
 
 class InventoryCheckInput(_In):
-    query: str | None = Field(default=None, max_length=500, description="Medication name; ignored if med_id is set.")
-    med_id: str | None = Field(default=None, max_length=32, description="Medication id such as m001; wins over query.")
-    store_id: str | None = Field(default=None, max_length=16, description="Store id such as s1; null = default store.")
+    query: str | None = Field(default=None, max_length=500, description="Medication name.")
+    med_id: str | None = Field(default=None, max_length=32, description="Id such as m001; wins over query.")
+    store_id: str | None = Field(default=None, max_length=16, description="Null: the session's store.")
     language: Language = "en"
 
 
@@ -185,7 +183,7 @@ class FindEquivalentOutput(_Out):
 
 
 class InteractionCheckInput(_In):
-    med_ids: list[str] = Field(min_length=2, max_length=10, description="2 to 10 medication ids such as m001.")
+    med_ids: list[str] = Field(min_length=2, max_length=10, description="2 to 10 ids such as m001.")
     language: Language = "en"
 
 
@@ -217,8 +215,8 @@ class ListMedicationsOutput(_Out):
 
 
 class VerifyIdentityInput(_In):
-    identifier: str = Field(min_length=1, max_length=320, description="The customer's email or phone number.")
-    code: str | None = Field(default=None, max_length=16, description="The one-time code; null to request one.")
+    identifier: str = Field(min_length=1, max_length=320, description="Email or phone.")
+    code: str | None = Field(default=None, max_length=16, description="Null to send a code.")
     language: Language = "en"
 
 

@@ -25,13 +25,9 @@ __all__ = ["get_user_prescriptions", "prescription_verify", "register", "request
 
 
 def get_user_prescriptions(args: GetPrescriptionsInput, ctx: ToolContext) -> dict[str, Any]:
-    """List the verified customer's prescriptions.
+    """The verified customer's prescriptions.
 
-    Call this when the customer asks about their prescriptions or which ones can be refilled. The
-    patient comes from the session (there is no patient argument); without a verified patient the
-    answer is IDENTITY_REQUIRED, and you should start verify_customer_identity. Each prescription has
-    its status (active, expired, completed, cancelled), refills_left, expires_at, can_refill and
-    refill_pending. Report them as they are; do not suggest changes to the treatment.
+    On IDENTITY_REQUIRED, verify first. Never suggest treatment changes.
     """
     user_id = require_patient(ctx)
     with ctx.transaction() as session:
@@ -59,13 +55,9 @@ def get_user_prescriptions(args: GetPrescriptionsInput, ctx: ToolContext) -> dic
 
 
 def prescription_verify(args: PrescriptionVerifyInput, ctx: ToolContext) -> dict[str, Any]:
-    """Check whether a medication needs a prescription and whether the customer holds a valid one.
+    """Prescription need and validity for a medication.
 
-    Call this before any refill or fulfilment of a prescription medication, with the `med_id` or the
-    `presc_id` and `intent` (refill or new). Returns rx_required, has_valid_rx, rx_status, refills
-    remaining and `next_step`: allow_refill_request (you may offer request_refill), request_rx_details,
-    cannot_proceed (explain `notes` and refer to the doctor) or no_rx_needed. The patient is the
-    session's verified patient.
+    Call before any refill. Follow `next_step`; on cannot_proceed explain `notes` and refer to the doctor.
     """
     user_id = require_patient(ctx)
     with ctx.transaction() as session:
@@ -92,13 +84,10 @@ def prescription_verify(args: PrescriptionVerifyInput, ctx: ToolContext) -> dict
 
 
 def request_refill(args: RequestRefillInput, ctx: ToolContext) -> dict[str, Any]:
-    """Request a refill of one of the customer's prescriptions, for pickup at a store.
+    """Request a refill of the customer's prescription.
 
-    Call this only after prescription_verify answered allow_refill_request and inventory_check showed
-    stock. The customer must approve it: the first call answers CONFIRMATION_REQUIRED and the person
-    confirms in their interface; never claim the refill is placed before it is. Checks ownership,
-    status, expiry, refills left and stock, and reserves the stock. A second request for a prescription
-    with a pending refill returns the existing one.
+    Only after prescription_verify allows it and inventory_check shows stock. It waits for the customer's
+    confirmation; never say it is placed before.
     """
     user_id = require_patient(ctx)
     with ctx.transaction(write=True) as session:

@@ -12,12 +12,10 @@ __all__ = ["register", "transfer_to_pharmacist"]
 
 
 def transfer_to_pharmacist(args: TransferInput, ctx: ToolContext) -> dict[str, Any]:
-    """Hand the conversation to a human pharmacist by opening a ticket.
+    """Open a ticket for a human pharmacist.
 
-    Call this when the customer asks for a person, needs advice only a pharmacist or doctor can give,
-    or reports something urgent. `reason` is a short neutral description of what they need (no medical
-    judgement of yours); `priority` is low, normal, high or urgent. Returns the ticket id and the
-    position in the queue. For an emergency, also tell the customer to call emergency services.
+    When asked for a person or advice, or on something urgent (then also say to call
+    emergency services). `reason`: short and neutral.
     """
     with ctx.transaction(write=True) as session:
         ticket = tickets.open_ticket(

@@ -13,6 +13,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pharmai import tracing
 from pharmai.agent.base import ToolResult, TurnInput
 from pharmai.agent.engines.llm._config import LLMConfig
 from pharmai.agent.engines.llm._retry import Usage, record_usage
@@ -108,7 +109,10 @@ def drive_turn(
     usage = Usage()
     try:
         while True:
-            step = yield from conversation.step(usage)
+            if tracing.enabled():
+                step = yield from _traced_step(conversation, usage, config)
+            else:
+                step = yield from conversation.step(usage)
             if not step.calls:
                 return
             results = [
@@ -119,3 +123,49 @@ def drive_turn(
     finally:
         record_usage(turn.state, usage, config)
         on_usage(usage)
+
+
+#: ``gen_ai.provider.name`` of each engine: the chat engine speaks OpenAI's Chat Completions API.
+_PROVIDERS = {"openai": "openai", "chat": "openai", "anthropic": "anthropic"}
+
+
+def _traced_step(conversation: _Conversation, usage: Usage, config: LLMConfig) -> Generator[str, None, ModelStep]:
+    """One model request in GenAI's ``chat <model>`` span, with its token counts (the usage it added).
+
+    The span is never made current: the step yields text deltas to the caller while it streams.
+    """
+    model = config.model or "default"
+    provider = _PROVIDERS.get(config.provider, config.provider)
+    attributes = {
+        "gen_ai.operation.name": "chat",
+        "gen_ai.provider.name": provider,
+        "gen_ai.system": provider,  # the older name of the same attribute, which many back ends still read
+        "gen_ai.request.model": model,
+        "pharmai.engine": config.provider,
+    }
+    span = tracing.start_span(f"chat {model}", attributes, kind="client")
+    if span is None:
+        return (yield from conversation.step(usage))
+    before = usage.as_dict()
+    try:
+        step = yield from conversation.step(usage)
+        span.set_attribute("gen_ai.response.finish_reasons", ["tool_calls" if step.calls else "stop"])
+        return step
+    except BaseException as exc:
+        if not isinstance(exc, GeneratorExit):
+            tracing.failed(span, exc)
+        raise
+    finally:
+        after = usage.as_dict()
+        for key, attribute in _USAGE_ATTRIBUTES:
+            span.set_attribute(attribute, int(after.get(key, 0)) - int(before.get(key, 0)))
+        span.end()
+
+
+#: Usage counters (``Usage.as_dict()``) → span attributes; a counter an engine does not report counts 0.
+_USAGE_ATTRIBUTES = (
+    ("input_tokens", "gen_ai.usage.input_tokens"),
+    ("output_tokens", "gen_ai.usage.output_tokens"),
+    ("cached_input_tokens", "gen_ai.usage.cache_read.input_tokens"),
+    ("retries", "pharmai.model.retries"),
+)

@@ -1,6 +1,9 @@
 """The texts an LLM engine adds around the conversation, in Hebrew and English.
 
-- :func:`system_prompt`: the policy text plus what the model must know about the session and its tools.
+- :func:`stable_prompt`: the policy text and the profile's tools — the same bytes for every turn of every
+  conversation in a language and profile, so the providers' prompt caches can reuse it.
+- :func:`session_note`: the per-turn session facts (store, profile, whether the customer is verified),
+  sent after the cacheable prefix; :func:`system_prompt` is both together.
 - :func:`turn_notes`: developer notes for this turn only (the classifier's advice verdict, and the
   outcome of a confirmation the person just approved or denied).
 
@@ -16,7 +19,7 @@ from pharmai.agent.base import ConfirmationResolution, SessionInfo, TurnInput
 from pharmai.agent.engines.llm._common import tool_output
 from pharmai.tools import ToolKind, ToolSpec
 
-__all__ = ["resolution_note", "system_prompt", "turn_notes", "verdict_note"]
+__all__ = ["resolution_note", "session_note", "stable_prompt", "system_prompt", "turn_notes", "verdict_note"]
 
 _ROLE = {
     "en": (
@@ -113,25 +116,39 @@ def _lang(language: str) -> str:
     return "he" if language == "he" else "en"
 
 
-def system_prompt(language: str, session: SessionInfo, specs: Sequence[ToolSpec]) -> str:
-    """The system prompt (instructions) for one turn, in ``language``.
+def stable_prompt(language: str, specs: Sequence[ToolSpec]) -> str:
+    """The cacheable part of the system prompt: role, policy, rules and the tools, in ``language``.
 
-    Args:
-        language: ``he`` or ``en``.
-        session: The session (store, profile, whether a patient is verified; never who they are).
-        specs: The profile's tools.
+    Nothing about the session or the person goes here: the text must stay byte-identical across turns
+    and conversations for the prompt cache to hit.
     """
     lang = _lang(language)
-    identity = _IDENTITY[lang][0 if session.patient_id else 1]
     # The policy layer owns the wording of the rules; this module only frames them for a model.
     lines = [_ROLE[lang], policy.policy_text(lang), _RULES[lang]]
-    lines.append(_SESSION[lang].format(store=session.store_id, profile=session.profile, identity=identity))
     tools = [_TOOLS[lang]]
     for spec in specs:
         confirm = _CONFIRM[lang] if spec.confirm else ""
         tools.append(f"- {spec.name} ({_KIND[lang][spec.kind]}{confirm})")
     lines.append("\n".join(tools))
     return "\n\n".join(line for line in lines if line)
+
+
+def session_note(language: str, session: SessionInfo) -> str:
+    """The session facts of this turn (store, profile, whether a patient is verified; never who they are)."""
+    lang = _lang(language)
+    identity = _IDENTITY[lang][0 if session.patient_id else 1]
+    return _SESSION[lang].format(store=session.store_id, profile=session.profile, identity=identity)
+
+
+def system_prompt(language: str, session: SessionInfo, specs: Sequence[ToolSpec]) -> str:
+    """The whole system prompt for one turn, in ``language``: the stable part, then the session facts.
+
+    Args:
+        language: ``he`` or ``en``.
+        session: The session (store, profile, whether a patient is verified; never who they are).
+        specs: The profile's tools.
+    """
+    return f"{stable_prompt(language, specs)}\n\n{session_note(language, session)}"
 
 
 def verdict_note(turn: TurnInput) -> str | None:

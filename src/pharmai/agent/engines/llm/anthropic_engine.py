@@ -3,6 +3,12 @@
 A streamed message opens content blocks by index: ``text`` blocks stream ``text_delta`` pieces (yielded
 as they arrive), ``tool_use`` blocks stream their input as ``input_json_delta`` fragments, accumulated
 until the block stops. Tool results go back in one user message of ``tool_result`` blocks.
+
+Prompt caching: a ``cache_control`` breakpoint on the last tool (the tools are the prompt's first part)
+and one on the stable system block; the session facts follow as a second system block, outside the
+cached prefix. A third breakpoint moves with the conversation's last block, so the next request (the
+turn's next step, or the next turn, whose history repeats this one's) reads the conversation so far
+from the cache too. Cache reads and writes are counted apart by the API and added to the turn's input.
 """
 
 from __future__ import annotations
@@ -17,14 +23,21 @@ import anthropic
 from pharmai.agent.base import ToolResult, TurnInput
 from pharmai.agent.engines.llm._common import ModelCall, ModelStep, drive_turn, exported_tools, new_call_id, tool_output
 from pharmai.agent.engines.llm._config import LLMConfig
-from pharmai.agent.engines.llm._prompt import system_prompt, turn_notes
-from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, Usage, unavailable
+from pharmai.agent.engines.llm._prompt import session_note, stable_prompt, turn_notes
+from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, TokenBudget, Usage, unavailable
 from pharmai.tools import to_anthropic
 
 __all__ = ["AnthropicEngine", "build"]
 
 #: What may fail while a stream is read: the SDK's errors and those of the HTTP layer under it.
 _STREAM_ERRORS: tuple[type[BaseException], ...] = (anthropic.APIError, *TRANSPORT_ERRORS)
+
+#: A prompt-cache breakpoint: the prefix up to and including the marked block is cached (5 minutes).
+_BREAKPOINT = {"type": "ephemeral"}
+
+
+def _count(counts: Any, name: str) -> int:
+    return int(getattr(counts, name, 0) or 0)
 
 
 @dataclass
@@ -48,8 +61,17 @@ class _MessagesConversation:
     def __init__(self, engine: AnthropicEngine, turn: TurnInput) -> None:
         self.engine = engine
         specs = turn.tools.specs()
-        self.system = system_prompt(turn.language, turn.session, specs)
-        self.tools = exported_tools(specs, "anthropic", to_anthropic)
+        cache = engine.config.prompt_cache
+        stable: dict[str, Any] = {"type": "text", "text": stable_prompt(turn.language, specs)}
+        if cache:
+            stable["cache_control"] = _BREAKPOINT
+        self.system = [stable, {"type": "text", "text": session_note(turn.language, turn.session)}]
+        tools = exported_tools(specs, "anthropic", to_anthropic)
+        if cache and tools:
+            # The exports are shared and read-only: the marked last tool is a copy.
+            tools = [*tools[:-1], {**tools[-1], "cache_control": _BREAKPOINT}]
+        self.tools = tools
+        self.budget = TokenBudget.of(turn.state, engine.config)
         self.messages: list[dict[str, Any]] = []
         for item in turn.history:
             self._add(item.role, [{"type": "text", "text": item.content}])
@@ -77,24 +99,36 @@ class _MessagesConversation:
         return create(
             model=config.model,
             system=self.system,
-            messages=self.messages,
+            messages=self._marked() if config.prompt_cache else self.messages,
             tools=self.tools,
             max_tokens=config.max_output_tokens,
             stream=True,
         )
 
+    def _marked(self) -> list[dict[str, Any]]:
+        # A copy with the moving breakpoint on the last block: the stored messages never keep an old one
+        # (the API allows four breakpoints in all).
+        last = self.messages[-1]
+        blocks = list(last["content"])
+        blocks[-1] = {**blocks[-1], "cache_control": _BREAKPOINT}
+        return [*self.messages[:-1], {**last, "content": blocks}]
+
     def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
+        self.budget.check(usage, self.engine.config)
         stream = self.engine.retry.run(self._request, usage)
         usage.requests += 1
         blocks: dict[int, _Block] = {}
-        input_tokens = output_tokens = 0
+        input_tokens = output_tokens = cached = written = 0
         try:
             for event in stream:
                 kind = getattr(event, "type", None)
                 if kind == "message_start":
                     counts = getattr(getattr(event, "message", None), "usage", None)
-                    input_tokens = int(getattr(counts, "input_tokens", 0) or 0)
-                    output_tokens = int(getattr(counts, "output_tokens", 0) or 0)
+                    # input_tokens leaves out what was read from or written to the cache.
+                    cached = _count(counts, "cache_read_input_tokens")
+                    written = _count(counts, "cache_creation_input_tokens")
+                    input_tokens = _count(counts, "input_tokens") + cached + written
+                    output_tokens = _count(counts, "output_tokens")
                 elif kind == "content_block_start":
                     block = event.content_block
                     blocks[event.index] = _Block(
@@ -115,7 +149,7 @@ class _MessagesConversation:
             raise unavailable(self.engine.config, exc) from exc
         finally:
             stream.close()
-        usage.add(input_tokens, output_tokens)
+        usage.add(input_tokens, output_tokens, cached, written)
         step = ModelStep()
         self._assistant = []
         for _, block in sorted(blocks.items()):

@@ -4,6 +4,12 @@ Ollama, vLLM, LM Studio and llama.cpp's server speak this API at a base URL with
 not enforce strict schemas, so the model's arguments may be malformed JSON or ill-typed: the executor
 validates them on our side and answers ``VALIDATION_ERROR``, which goes back to the model as the tool's
 output so it can correct itself. Streamed tool-call deltas are accumulated by their ``index``.
+
+The first system message and the tools are byte-identical for every turn of a profile and language (the
+session facts ride in a system message after the new message), so servers with prefix caching (OpenAI,
+vLLM, llama.cpp) reuse them; cached input is read from ``usage.prompt_tokens_details.cached_tokens``.
+``prompt_cache_key`` is sent only when configured (``PHARMAI_LLM_CHAT_CACHE_KEY``): local servers may
+refuse parameters they do not know.
 """
 
 from __future__ import annotations
@@ -17,8 +23,8 @@ import openai
 from pharmai.agent.base import ToolResult, TurnInput
 from pharmai.agent.engines.llm._common import ModelCall, ModelStep, drive_turn, exported_tools, new_call_id, tool_output
 from pharmai.agent.engines.llm._config import LLMConfig
-from pharmai.agent.engines.llm._prompt import system_prompt, turn_notes
-from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, Usage, unavailable
+from pharmai.agent.engines.llm._prompt import session_note, stable_prompt, turn_notes
+from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, TokenBudget, Usage, unavailable
 from pharmai.tools import to_chat
 
 __all__ = ["ChatEngine", "build"]
@@ -39,14 +45,16 @@ class _ChatConversation:
         self.engine = engine
         specs = turn.tools.specs()
         self.tools = exported_tools(specs, "chat", to_chat)
-        self.messages: list[dict[str, Any]] = [
-            {"role": "system", "content": system_prompt(turn.language, turn.session, specs)}
-        ]
+        self.cache_key = engine.config.cache_key(turn.session.profile, "he" if turn.language == "he" else "en")
+        self.budget = TokenBudget.of(turn.state, engine.config)
+        self.messages: list[dict[str, Any]] = [{"role": "system", "content": stable_prompt(turn.language, specs)}]
         self.messages.extend({"role": h.role, "content": h.content} for h in turn.history)
         if turn.message:
             self.messages.append({"role": "user", "content": turn.message})
-        # Many local chat templates accept one system message only at the start, so notes go as system
-        # messages after the history: the widest-supported way to add instructions mid-conversation.
+        # Many local chat templates accept one system message only at the start, so the session facts and
+        # the notes go as system messages after the history: the widest-supported way to add instructions
+        # mid-conversation, and it keeps the prefix that repeats from turn to turn cacheable.
+        self.messages.append({"role": "system", "content": session_note(turn.language, turn.session)})
         self.messages.extend({"role": "system", "content": note} for note in turn_notes(turn))
         self._pending_text = ""
 
@@ -54,6 +62,9 @@ class _ChatConversation:
         config = self.engine.config
         # Typed loosely: the SDK overloads want TypedDicts, our items are plain JSON built above.
         create: Any = self.engine.client.chat.completions.create
+        options: dict[str, Any] = {}
+        if config.send_cache_key:
+            options["prompt_cache_key"] = self.cache_key
         return create(
             model=config.model,
             messages=self.messages,
@@ -61,9 +72,11 @@ class _ChatConversation:
             max_tokens=config.max_output_tokens,
             stream=True,
             stream_options={"include_usage": True},
+            **options,
         )
 
     def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
+        self.budget.check(usage, self.engine.config)
         stream = self.engine.retry.run(self._request, usage)
         usage.requests += 1
         partial: dict[int, _PartialCall] = {}
@@ -72,7 +85,8 @@ class _ChatConversation:
             for chunk in stream:
                 counts = getattr(chunk, "usage", None)
                 if counts is not None:
-                    usage.add(getattr(counts, "prompt_tokens", 0), getattr(counts, "completion_tokens", 0))
+                    cached = getattr(getattr(counts, "prompt_tokens_details", None), "cached_tokens", 0)
+                    usage.add(getattr(counts, "prompt_tokens", 0), getattr(counts, "completion_tokens", 0), cached)
                 for choice in getattr(chunk, "choices", None) or []:
                     delta = choice.delta
                     if delta is None:

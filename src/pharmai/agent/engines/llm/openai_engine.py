@@ -5,6 +5,12 @@ turn's items so far, so any worker can continue any conversation. Function calls
 ``response.output_item.done`` (arguments streamed through ``response.function_call_arguments.delta``),
 several per response when the model calls tools in parallel, and answered with ``function_call_output``
 items holding the tool's envelope.
+
+Prompt caching is automatic on OpenAI's side for a repeated prefix: the tools and ``instructions`` are
+byte-identical for every turn of a deployment, profile and language (the session facts ride in a developer
+item after the new message), and ``prompt_cache_key`` (``LLMConfig.cache_key``: never about a person)
+routes the requests sharing that prefix to the same cache. Cached input is read from
+``usage.input_tokens_details.cached_tokens``.
 """
 
 from __future__ import annotations
@@ -17,8 +23,8 @@ import openai
 from pharmai.agent.base import ToolResult, TurnInput
 from pharmai.agent.engines.llm._common import ModelCall, ModelStep, drive_turn, exported_tools, tool_output
 from pharmai.agent.engines.llm._config import LLMConfig
-from pharmai.agent.engines.llm._prompt import system_prompt, turn_notes
-from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, Usage, unavailable
+from pharmai.agent.engines.llm._prompt import session_note, stable_prompt, turn_notes
+from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, TokenBudget, Usage, unavailable
 from pharmai.tools import to_openai
 
 __all__ = ["OpenAIEngine", "build"]
@@ -37,11 +43,15 @@ class _ResponsesConversation:
         self.engine = engine
         self.turn = turn
         specs = turn.tools.specs()
-        self.instructions = system_prompt(turn.language, turn.session, specs)
+        self.instructions = stable_prompt(turn.language, specs)
         self.tools = exported_tools(specs, "openai", to_openai)
+        self.cache_key = engine.config.cache_key(turn.session.profile, "he" if turn.language == "he" else "en")
+        self.budget = TokenBudget.of(turn.state, engine.config)
         self.items: list[dict[str, Any]] = [{"role": h.role, "content": h.content} for h in turn.history]
         if turn.message:
             self.items.append({"role": "user", "content": turn.message})
+        # After the history, so the prefix that repeats from one turn to the next stays cacheable.
+        self.items.append({"role": "developer", "content": session_note(turn.language, turn.session)})
         self.items.extend({"role": "developer", "content": note} for note in turn_notes(turn))
 
     def _request(self) -> Any:
@@ -49,6 +59,8 @@ class _ResponsesConversation:
         options: dict[str, Any] = {}
         if config.reasoning_effort:
             options["reasoning"] = {"effort": config.reasoning_effort}
+        if config.send_cache_key:
+            options["prompt_cache_key"] = self.cache_key
         # Typed loosely: the SDK overloads want TypedDicts, our items are plain JSON built above.
         create: Any = self.engine.client.responses.create
         return create(
@@ -64,6 +76,7 @@ class _ResponsesConversation:
         )
 
     def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
+        self.budget.check(usage, self.engine.config)
         stream = self.engine.retry.run(self._request, usage)
         usage.requests += 1
         step = ModelStep()
@@ -87,7 +100,8 @@ class _ResponsesConversation:
                         step.calls.append(ModelCall(str(_field(item, "call_id")), str(_field(item, "name")), raw))
                 elif kind in ("response.completed", "response.incomplete"):
                     counts = _field(_field(event, "response"), "usage")
-                    usage.add(_field(counts, "input_tokens"), _field(counts, "output_tokens"))
+                    cached = _field(_field(counts, "input_tokens_details"), "cached_tokens")
+                    usage.add(_field(counts, "input_tokens"), _field(counts, "output_tokens"), cached)
                 elif kind in ("response.failed", "error"):
                     raise unavailable(self.engine.config, RuntimeError(str(kind)))
         except _STREAM_ERRORS as exc:
