@@ -7,13 +7,14 @@ from alembic.migration import MigrationContext
 from sqlalchemy import func, select
 
 from pharmai.db import Database, is_seeded, seed_demo_world, upgrade
+from pharmai.db._models_documents import include_name
 from pharmai.db.models import Base, Inventory, Product
 from tests.conftest import TODAY
 
 
 def test_migrated_schema_matches_the_models(db: Database) -> None:
     with db.engine.connect() as conn:
-        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        context = MigrationContext.configure(conn, opts={"compare_type": True, "include_name": include_name})
         diff = compare_metadata(context, Base.metadata)
     assert diff == []
 

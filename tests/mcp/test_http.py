@@ -118,7 +118,7 @@ def test_http_client_verifies_a_customer_then_refills_with_elicitation(db: Datab
             return tools, stock, denied, verified, refill
 
     tools, stock, denied, verified, refill = run(body)
-    assert len(tools.tools) == 10
+    assert len(tools.tools) == 11
     assert stock.structured_content["store"]["name"] == "תל אביב – דיזנגוף"
     assert envelope(denied)["error"]["code"] == "IDENTITY_REQUIRED"
     assert verified.structured_content["user"]["user_id"] == "u002"

@@ -38,7 +38,7 @@ def test_stdio_server_for_a_trusted_patient(tmp_path: Path, mode: str) -> None:
             return names, mine, refill
 
     names, mine, refill = run(body)
-    assert "request_refill" in names and len(names) == 10
+    assert "request_refill" in names and len(names) == 11
     assert mine.structured_content["user"] == {"user_id": "u002", "full_name": "דוד כהן"}
     assert refill.is_error is False and refill.structured_content["refill"]["presc_id"] == "p002"
 

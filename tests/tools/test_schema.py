@@ -18,11 +18,13 @@ GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("PHARMAI_UPDATE_GOLDENS") == "1"
 
 
-def _walk(node: Any) -> Any:
+def _walk(node: Any, schema: bool = True) -> Any:
     if isinstance(node, dict):
-        yield node
-        for value in node.values():
-            yield from _walk(value)
+        if schema:
+            yield node
+        for key, value in node.items():
+            # "properties" maps names to schemas, and a name may be a keyword (seed 003's calendar `title`).
+            yield from _walk(value, key != "properties")
     elif isinstance(node, list):
         for value in node:
             yield from _walk(value)

@@ -33,6 +33,11 @@ CALLS: dict[str, dict[str, tuple[dict[str, Any], str | None, str]]] = {
         "prescription_verify": ({"presc_id": "p001"}, "u002", "next_step"),
         "request_refill": ({"presc_id": "p002"}, "u002", "CONFIRMATION_REQUIRED"),
         "transfer_to_pharmacist": ({"reason": "customer asks for a pharmacist"}, None, "ticket"),
+        "schedule_callback": (
+            {"requested_time": "2026-03-03T10:00", "reason": "a question about a refill"},
+            "u002",
+            "CONFIRMATION_REQUIRED",
+        ),
     },
     "seed-000": {
         "inventory_check": ({"query": "Advil", "language": "en"}, None, "matches"),

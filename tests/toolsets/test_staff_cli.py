@@ -62,6 +62,14 @@ def test_list_and_export_the_staff_profile() -> None:
         ["calculate_medical_score", "1.0.0", "READ"],
         ["list_interactions", "1.0.0", "READ"],
         ["search_pubmed", "1.0.0", "READ"],
+        ["search_documents", "1.0.0", "READ"],
+        ["retrieve_document", "1.0.0", "READ"],
+        ["get_calendar_events", "1.0.0", "READ"],
+        ["create_calendar_event", "1.0.0", "WRITE"],
+        ["lookup_customer", "1.0.0", "READ"],
+        ["create_support_ticket", "1.0.0", "WRITE"],
+        ["update_ticket", "1.0.0", "WRITE"],
+        ["list_tickets", "1.0.0", "READ"],
     ]
     exported = runner.invoke(app, ["tools", "export", "--format", "openai", "--profile", "staff"])
     assert exported.exit_code == 0

@@ -30,12 +30,29 @@ from pharmai.tools import (
 from pharmai.toolsets import registry_for
 from pharmai.toolsets.staff import TOOL_ROLES
 from pharmai.toolsets.staff.models import CalculateScoreInput, ScoreName
+from pharmai.toolsets.staff.tickets import TOOL_ROLES as TICKET_ROLES
 from tests.conftest import TODAY
 from tests.pharmacy.test_scores_catalog import EXAMPLES
 from tests.toolsets._helpers import error, hebrew
 from tests.toolsets.conftest import HOSTILE, dumps
 
-STAFF_TOOLS = ["calculate_medical_score", "list_interactions", "search_pubmed"]
+STAFF_TOOLS = [
+    "calculate_medical_score",
+    "list_interactions",
+    "search_pubmed",
+    "search_documents",
+    "retrieve_document",
+    "get_calendar_events",
+    "create_calendar_event",
+    "lookup_customer",
+    "create_support_ticket",
+    "update_ticket",
+    "list_tickets",
+]
+#: Staff tools that write, and those not every staff role may call (the consultation calendar's booking).
+WRITE_TOOLS = {"create_calendar_event"}
+#: The ticket tools (tests/handoff): their own roles; their writes are staff bookkeeping, not confirmed.
+TICKET_WRITES = {"create_support_ticket", "update_ticket"}
 PHARMACIST = Actor(id="acc-pharmacist", role="pharmacist")
 
 
@@ -93,7 +110,11 @@ def test_the_staff_profile_is_registered_but_not_customer_facing() -> None:
 def test_every_staff_tool_declares_the_staff_roles() -> None:
     assert set(TOOL_ROLES) == set(registry_for("staff").names())
     for spec in registry_for("staff").specs():
-        assert spec.roles == ("admin", "pharmacist", "technician") == tuple(sorted(TOOL_ROLES[spec.name]))
+        if spec.name in TICKET_ROLES:
+            assert spec.roles == tuple(sorted(TICKET_ROLES[spec.name])) == tuple(sorted(TOOL_ROLES[spec.name]))
+            continue
+        every = ("admin", "pharmacist") if spec.name in WRITE_TOOLS else ("admin", "pharmacist", "technician")
+        assert spec.roles == every == tuple(sorted(TOOL_ROLES[spec.name]))
 
 
 @pytest.mark.parametrize("name", STAFF_TOOLS)
@@ -102,6 +123,14 @@ def test_a_call_with_no_staff_actor_is_refused(staff: Callable[..., Staff], name
         "calculate_medical_score": {"score": "meld", "parameters": EXAMPLES["meld"]},
         "list_interactions": {"med_id": "m010"},
         "search_pubmed": {"query": "warfarin"},  # refused before it runs: nothing is sent to NCBI
+        "search_documents": {"query": "refill"},
+        "retrieve_document": {"document_id": "doc-0123456789abcdef"},
+        "get_calendar_events": {"start_date": "2026-03-03", "end_date": "2026-03-03"},
+        "create_calendar_event": {"title": "Review", "start_datetime": "2026-03-03T10:00"},
+        "lookup_customer": {"customerId": "u001"},
+        "create_support_ticket": {"type": "other", "description": "x", "customerId": "u001"},
+        "update_ticket": {"ticketId": "PH-000001", "status": "in_progress"},
+        "list_tickets": {},
     }[name]
     err = error(staff(principal=Principal.anonymous(), actor=None).call(name, arguments))
     assert err["code"] == "FORBIDDEN" and err["details"]["reason"] == "staff_only"
@@ -109,7 +138,9 @@ def test_a_call_with_no_staff_actor_is_refused(staff: Callable[..., Staff], name
 
 def test_tools_are_read_only_and_need_no_patient() -> None:
     for spec in registry_for("staff").specs():
-        assert spec.read_only and not spec.phi and not spec.confirm and spec.title_he
+        writes = spec.name in WRITE_TOOLS | TICKET_WRITES
+        confirmed = spec.name in WRITE_TOOLS
+        assert spec.read_only is not writes and not spec.phi and spec.confirm is confirmed and spec.title_he
 
 
 def test_the_schema_lists_each_calculator_and_its_parameters() -> None:
@@ -124,7 +155,7 @@ def test_the_schema_lists_each_calculator_and_its_parameters() -> None:
     for fmt in ("openai", "chat", "anthropic", "mcp"):
         assert [t.get("name") or t["function"]["name"] for t in export_tools(registry_for("staff"), fmt)] == STAFF_TOOLS
     mcp = export_tools(registry_for("staff"), "mcp")
-    assert all(t["annotations"]["readOnlyHint"] is True for t in mcp)
+    assert all(t["annotations"]["readOnlyHint"] is (t["name"] not in WRITE_TOOLS | TICKET_WRITES) for t in mcp)
 
 
 # --- calculate_medical_score ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = [
     "CONFIRMATION_CLOSED",
     "ERROR_RESPONSES",
+    "ROLE_RESPONSES",
     "SSE_RESPONSE",
     "AuditPage",
     "AuditRow",
@@ -175,6 +176,12 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     422: {**_ERR, "description": "Invalid input"},
     429: {**_ERR, "description": "Rate limited (see Retry-After)"},
     503: {**_ERR, "description": "Database unavailable"},
+}
+
+#: Staff routes that only some roles may use (FORBIDDEN, with the roles that may).
+ROLE_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **ERROR_RESPONSES,
+    403: {**_ERR, "description": "The caller's role does not allow this action (FORBIDDEN)"},
 }
 
 #: Approving or denying a confirmation that is no longer pending (used, denied or expired).

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 
+from pharmai.api._live import Notifier, notifier_for
 from pharmai.clock import Clock
 from pharmai.db.engine import Database
 from pharmai.errors import InternalError, PharmaiError
@@ -114,6 +115,7 @@ class ApiState:
     _slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = field(
         default_factory=weakref.WeakKeyDictionary, init=False, repr=False
     )
+    _live: Notifier | None = field(default=None, init=False, repr=False)
 
     def loop(self) -> ConversationLoop:
         """The conversation loop, built once (its engine is loaded on the first turn)."""
@@ -125,7 +127,16 @@ class ApiState:
                 self._loop = ConversationLoop(
                     self.db, engine, settings=self.settings, clock=self.clock, audit=self.audit
                 )
+                # A customer's message to a held conversation wakes the pharmacist's live stream.
+                self._loop.on_held_message = lambda cid: self.live().conversation_changed(cid)
             return self._loop
+
+    def live(self) -> Notifier:
+        """The notifier of live handoff streams (Redis pub/sub when configured, else polling), built once."""
+        with self._lock:
+            if self._live is None:
+                self._live = notifier_for(self.settings)
+            return self._live
 
     def executor(self, profile: str | None = None) -> Executor:
         """The executor of a tool profile (shared with the loop, so limits and audit are one)."""
@@ -167,6 +178,9 @@ class ApiState:
             if self._loop is not None:
                 self._loop.close()
                 self._loop = None
+            if self._live is not None:
+                self._live.close()
+                self._live = None
 
     def describe(self) -> dict[str, Any]:
         """Public, non-secret configuration for the web page."""

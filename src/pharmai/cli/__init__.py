@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pharmai.cli import _chat, _db, _eval, _mcp, _nlu, _outbox, _serve, _staff, _start, _tools
+from pharmai.cli import _chat, _db, _docs, _eval, _mcp, _nlu, _outbox, _serve, _staff, _start, _tools
 
 __all__ = ["app", "main"]
 
@@ -18,6 +18,7 @@ app.add_typer(_db.app, name="db")
 app.add_typer(_tools.app, name="tools")
 app.add_typer(_nlu.app, name="nlu")
 app.add_typer(_staff.app, name="staff")
+app.add_typer(_docs.app, name="docs")
 app.command("start")(_start.start)
 app.command("chat")(_chat.chat)
 app.command("outbox")(_outbox.outbox)

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pharmai.cli import _common
+from pharmai.cli import _common, _staff_calendar
 from pharmai.db import Database
 from pharmai.errors import NotFound, PharmaiError, ValidationFailed
 from pharmai.pharmacy import staff
@@ -56,6 +56,7 @@ token_app = typer.Typer(
     help="Personal API tokens (shown once, stored hashed, revocable, expiring).", no_args_is_help=True
 )
 app.add_typer(token_app, name="token")
+app.add_typer(_staff_calendar.app, name="calendar")
 
 Username = Annotated[str, typer.Argument(help="The account's username (2-64 letters, digits, '.', '-', '_').")]
 PasswordStdin = Annotated[

@@ -7,6 +7,7 @@ tests and evaluations speak the same language as the database. Human text is sto
 
 from __future__ import annotations
 
+import uuid
 from datetime import date, datetime
 from typing import Any
 
@@ -254,19 +255,52 @@ class RefillRequest(Base):
     ready_by: Mapped[date] = mapped_column(Date)
 
 
+def _next_case_number(context: Any) -> str:
+    # For rows added without pharmai.pharmacy.handoff (fixtures, imports): the same counter, same format.
+    value = context.connection.execute(
+        text("UPDATE handoff_counters SET value = value + 1 WHERE name = 'case_number' RETURNING value")
+    ).scalar()
+    return f"PH-{value:06d}" if value is not None else f"PH-X{uuid.uuid4().hex[:10].upper()}"
+
+
+def _created_at(context: Any) -> Any:
+    return context.get_current_parameters().get("created_at")
+
+
 class Ticket(Base):
-    """A handoff to a human pharmacist."""
+    """A case in the pharmacists' queue: a handoff, a callback request or a support ticket.
+
+    Lifecycle (seed 004): ``open`` → ``in_progress`` (claimed by a member of staff) → ``resolved`` →
+    ``closed``; :mod:`pharmai.pharmacy.handoff` allows only its transitions. ``case_number`` is the
+    human reference (``PH-000123``), handed out in order by ``handoff_counters``.
+    """
 
     __tablename__ = "tickets"
+    __table_args__ = (
+        CheckConstraint("status in ('open', 'in_progress', 'resolved', 'closed')", name="status"),
+        CheckConstraint("kind in ('handoff', 'callback', 'support')", name="kind"),
+        Index("ix_tickets_status_created_at", "status", "created_at"),
+    )
 
     ticket_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    case_number: Mapped[str] = mapped_column(String(16), unique=True, default=_next_case_number)
+    kind: Mapped[str] = mapped_column(String(16), default="handoff")
+    category: Mapped[str | None] = mapped_column(String(32), nullable=True)
     user_id: Mapped[str | None] = mapped_column(ForeignKey("patients.user_id"), nullable=True, index=True)
-    conversation_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    conversation_id: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    store_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
     reason: Mapped[str] = mapped_column(Text)
     priority: Mapped[str] = mapped_column(String(16), default="normal")
     status: Mapped[str] = mapped_column(String(16), default="open")
     language: Mapped[str] = mapped_column(String(2), default="en")
+    # The staff account working on it (its id, never a username); set by a claim, kept after resolving.
+    claimed_by: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    callback_at: Mapped[datetime | None] = mapped_column(_TZ, nullable=True)
     created_at: Mapped[datetime] = mapped_column(_TZ, index=True)
+    updated_at: Mapped[datetime] = mapped_column(_TZ, default=_created_at)
+    claimed_at: Mapped[datetime | None] = mapped_column(_TZ, nullable=True)
+    resolved_at: Mapped[datetime | None] = mapped_column(_TZ, nullable=True)
+    closed_at: Mapped[datetime | None] = mapped_column(_TZ, nullable=True)
 
 
 # --- identity --------------------------------------------------------------------------------------
@@ -451,3 +485,8 @@ class Message(Base):
     language: Mapped[str | None] = mapped_column(String(2), nullable=True)
     payload: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(_TZ)
+
+
+# The feature tables live in their own modules (one per feature, so the models stay small); importing
+# them here registers them on ``Base.metadata``, which migrations, seeding and clearing read.
+from pharmai.db import _models_calendar, _models_documents, _models_handoff  # noqa: E402, F401

@@ -1,24 +1,23 @@
-"""Handoffs to a human pharmacist: support tickets with a place in the queue."""
+"""Handoffs to a human pharmacist (``transfer_to_pharmacist``): a ticket with a place in the queue.
+
+The lifecycle, case numbers and claims live in :mod:`pharmai.pharmacy.handoff`.
+"""
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from pharmai.clock import Clock
-from pharmai.db.models import Patient, Ticket
-from pharmai.errors import PatientNotFound
-from pharmai.pharmacy._common import aware, check_choice, check_id, check_language, check_text
+from pharmai.pharmacy.handoff import tickets as handoff_tickets
 
 __all__ = ["MAX_REASON_LENGTH", "PRIORITIES", "TicketResult", "open_ticket"]
 
-PRIORITIES = ("low", "normal", "high", "urgent")
-MAX_REASON_LENGTH = 2000
+PRIORITIES = handoff_tickets.PRIORITIES
+MAX_REASON_LENGTH = handoff_tickets.MAX_REASON_LENGTH
 _MESSAGE = {
     "en": "A pharmacist will contact you. Your request is number {position} in the queue.",
     "he": "רוקח/ת יחזרו אליך. הבקשה שלך היא מספר {position} בתור.",
@@ -35,6 +34,7 @@ class TicketResult:
     queue_position: int
     created_at: datetime
     message: str
+    case_number: str = ""
 
 
 def open_ticket(
@@ -64,37 +64,24 @@ def open_ticket(
     Raises:
         ValidationFailed: Bad reason, priority, language or ids. PatientNotFound: unknown ``user_id``.
     """
-    language = check_language(language)
-    text = check_text(reason, "reason", max_length=MAX_REASON_LENGTH)
-    level = check_choice(priority, "priority", PRIORITIES, "normal")
-    conversation = None if conversation_id is None else check_id(conversation_id, "conversation_id")
-    patient_id = None
-    if user_id is not None:
-        patient_id = check_id(user_id, "user_id")
-        if session.get(Patient, patient_id) is None:
-            raise PatientNotFound()
-    now = clock.now()
-    ahead = session.scalar(
-        select(func.count()).select_from(Ticket).where(Ticket.status == "open", Ticket.created_at <= now)
-    )
-    ticket = Ticket(
-        ticket_id=f"t-{uuid.uuid4().hex[:24]}",
-        user_id=patient_id,
-        conversation_id=conversation,
-        reason=text,
-        priority=level,
-        status="open",
+    view = handoff_tickets.create_ticket(
+        session,
+        kind="handoff",
+        reason=reason,
+        now=clock.now(),
+        user_id=user_id,
+        conversation_id=conversation_id,
+        priority=priority,
         language=language,
-        created_at=now,
     )
-    session.add(ticket)
-    session.flush()
-    position = int(ahead or 0) + 1
+    position = handoff_tickets.queue_position(session, view)
+    language = view.language
     return TicketResult(
-        ticket_id=ticket.ticket_id,
+        ticket_id=view.ticket_id,
         status="open",
-        priority=level,
+        priority=view.priority,
         queue_position=position,
-        created_at=aware(ticket.created_at),
+        created_at=datetime.fromisoformat(view.created_at),
+        case_number=view.case_number,
         message=_MESSAGE[language].format(position=position),
     )

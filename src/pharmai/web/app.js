@@ -27,6 +27,7 @@
     status: null, // { key, params }: re-rendered when the language changes
     banner: null,
     signedIn: false,
+    live: null, // the conversation's event stream: { id, controller, seq }
   };
 
   // --- status line and connection banner ---------------------------------------------------------
@@ -140,6 +141,40 @@
     state.signedIn = false;
     document.body.dataset.conversation = data.conversation_id;
     updateSignin();
+    watchPharmacist();
+  }
+
+  // --- a pharmacist in the conversation ----------------------------------------------------------
+
+  // The conversation's event stream: a pharmacist joining, writing and leaving, shown as they happen. The
+  // server ends the stream now and then; it is opened again from the last event seen, so nothing is lost.
+  function onLiveEvent(live, type, data) {
+    if (data && typeof data.seq === "number") live.seq = Math.max(live.seq || 0, data.seq);
+    if (type === "pharmacist_joined") Chat.notice("pharmacist_joined");
+    else if (type === "pharmacist_left") Chat.notice("pharmacist_left");
+    else if (type === "pharmacist_message") Chat.pharmacist(data.text || "", data.language);
+  }
+
+  async function watchPharmacist() {
+    if (state.live) state.live.controller.abort();
+    const conversation = state.conversation;
+    const live = { id: conversation.id, controller: new AbortController(), seq: null };
+    state.live = live;
+    let delay = 1000;
+    while (state.live === live) {
+      const after = live.seq === null ? "" : "?after=" + live.seq;
+      const url = "/v1/conversations/" + encodeURIComponent(live.id) + "/events" + after;
+      try {
+        const headers = { Authorization: "Bearer " + conversation.token };
+        await SSE.listen(url, headers, (type, data) => onLiveEvent(live, type, data), live.controller.signal);
+        delay = 1000;
+      } catch (err) {
+        if (state.live !== live) return; // a new conversation replaced this one
+        if (err instanceof SSE.StreamError && err.kind === "http" && (err.status === 404 || err.status === 401)) return;
+        await sleep(delay);
+        delay = Math.min(delay * 2, 15000);
+      }
+    }
   }
 
   // --- one turn ----------------------------------------------------------------------------------
@@ -164,6 +199,10 @@
           Chat.follow(false);
         } else if (type === "confirmation.required") {
           turn.confirmation = data;
+        } else if (type === "message.done" && data.held) {
+          // A pharmacist holds the conversation: the message went to them, and the assistant is silent.
+          Chat.drop(reply);
+          Chat.notice(null, data.notice || I.t("pharmacist_joined"));
         } else if (type === "message.done") {
           Chat.setText(reply, data.reply || "", data.language); // the guarded reply is authoritative
           Chat.finish(reply);

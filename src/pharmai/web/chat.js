@@ -134,6 +134,31 @@ window.PharmaiChat = (function () {
   /** Remove a reply that never started (the request did not reach the server). */
   function drop(item) { item.remove(); }
 
+  /** A pharmacist's message (a person, live): plain text, in its own bubble. */
+  function pharmacist(text, language) {
+    const item = el("li", "msg pharmacist");
+    item.dir = direction(language, text);
+    const who = el("span", "who", I.t("pharmacist"));
+    who.dataset.i18n = "pharmacist";
+    const body = el("div", "body");
+    body.append(el("p", "text", text));
+    item.append(who, body);
+    $("messages").append(item);
+    follow(false);
+    return item;
+  }
+
+  /** A line about the conversation itself ("a pharmacist has joined"): a UI text key, or the server's text. */
+  function notice(key, text) {
+    const item = el("li", "msg notice", text || I.t(key));
+    if (!text) item.dataset.i18n = key;
+    item.setAttribute("role", "status");
+    item.dir = direction(null, item.textContent);
+    $("messages").append(item);
+    follow(false);
+    return item;
+  }
+
   /** Clear the conversation and show the welcome with its suggested questions. */
   function reset() {
     $("messages").replaceChildren();
@@ -170,5 +195,5 @@ window.PharmaiChat = (function () {
     chips(true);
   }
 
-  return { user, mark, reply, activity, setText, finish, drop, reset, chips, follow, wire };
+  return { user, mark, reply, activity, setText, finish, drop, pharmacist, notice, reset, chips, follow, wire };
 })();

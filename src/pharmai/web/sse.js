@@ -107,6 +107,47 @@ window.PharmaiSSE = (function () {
     if (!finished) throw new StreamError("interrupted");
   }
 
+  /**
+   * GET a live event stream and call onEvent(type, data) for every event until the server ends it.
+   * Unlike a turn, a live stream has no final event: it ends when the server closes it (the caller then
+   * reconnects from the last event) or when `signal` aborts it.
+   * @throws {StreamError} "offline", "http" or "interrupted" (the stream broke before the server ended it).
+   */
+  async function listen(url, headers, onEvent, signal) {
+    let response;
+    try {
+      response = await fetch(url, {
+        headers: Object.assign({ Accept: "text/event-stream" }, headers || {}),
+        cache: "no-store",
+        signal,
+      });
+    } catch (_err) {
+      throw new StreamError("offline");
+    }
+    const contentType = response.headers.get("content-type") || "";
+    if (!response.ok || !contentType.startsWith("text/event-stream")) {
+      throw new StreamError("http", response.status, await errorOf(response));
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder("utf-8");
+    let buffer = "";
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf("\n\n")) >= 0) {
+          const event = parseFrame(buffer.slice(0, cut));
+          buffer = buffer.slice(cut + 2);
+          if (event) onEvent(event.type, event.data);
+        }
+      }
+    } catch (_err) {
+      throw new StreamError("interrupted");
+    }
+  }
+
   /** True when the server answers its liveness probe. */
   async function alive() {
     try {
@@ -117,5 +158,5 @@ window.PharmaiSSE = (function () {
     }
   }
 
-  return { stream, postJson, alive, parseFrame, StreamError };
+  return { stream, listen, postJson, alive, parseFrame, StreamError };
 })();

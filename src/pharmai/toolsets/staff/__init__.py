@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from pharmai.tools import Registry
-from pharmai.toolsets.staff import interactions, pubmed, scores
+from pharmai.toolsets.staff import calendar, documents, interactions, pubmed, scores
+from pharmai.toolsets.staff import tickets as ticket_tools
 from pharmai.toolsets.staff._roles import EVERY_STAFF_ROLE
 
 __all__ = ["PROFILE", "TOOL_ROLES", "build_registry"]
@@ -28,6 +29,11 @@ TOOL_ROLES: Mapping[str, frozenset[str]] = MappingProxyType(
         "calculate_medical_score": frozenset(EVERY_STAFF_ROLE),
         "list_interactions": frozenset(EVERY_STAFF_ROLE),
         "search_pubmed": frozenset(EVERY_STAFF_ROLE),
+        "search_documents": frozenset(EVERY_STAFF_ROLE),
+        "retrieve_document": frozenset(EVERY_STAFF_ROLE),
+        "get_calendar_events": frozenset(calendar.READING_ROLES),
+        "create_calendar_event": frozenset(calendar.BOOKING_ROLES),
+        **{name: frozenset(roles) for name, roles in ticket_tools.TOOL_ROLES.items()},
     }
 )
 
@@ -37,6 +43,6 @@ PROFILE = "staff"
 def build_registry() -> Registry:
     """Every staff tool, in the canonical envelope."""
     registry = Registry(PROFILE)
-    for module in (scores, interactions, pubmed):
+    for module in (scores, interactions, pubmed, documents, calendar, ticket_tools):
         module.register(registry)
     return registry
