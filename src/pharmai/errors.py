@@ -14,13 +14,19 @@ __all__ = [
     "AmbiguousMedication",
     "AuthExpired",
     "AuthFailed",
+    "CalendarSyncFailed",
     "ConfirmationDenied",
     "ConfirmationRequired",
+    "CustomerNotFound",
     "DatabaseError",
+    "DocumentImportError",
+    "DocumentNotFound",
     "Forbidden",
     "IdentityRequired",
     "ImportFailed",
     "InternalError",
+    "InvalidSlot",
+    "InvalidTicketOperation",
     "MedNotFound",
     "MissingMedicationQuery",
     "ModelUnavailable",
@@ -36,7 +42,10 @@ __all__ = [
     "RxExpired",
     "RxNotActive",
     "ServiceUnavailable",
+    "SlotTaken",
     "StoreNotFound",
+    "TicketNotFound",
+    "TokenBudgetSpent",
     "ToolNotFound",
     "ToolTimeout",
     "Unauthenticated",
@@ -498,6 +507,162 @@ class PayloadTooLarge(PharmaiError):
         "en": "The request is too large (at most {limit} bytes).",
         "he": "הבקשה גדולה מדי (לכל היותר {limit} בתים).",
     }
+
+
+class DocumentNotFound(NotFound):
+    """No imported document has this id (staff ``retrieve_document``)."""
+
+    code = "DOCUMENT_NOT_FOUND"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "No pharmacy document has this id.",
+        "he": "אין מסמך של בית המרקחת עם המזהה הזה.",
+    }
+
+
+class DocumentImportError(PharmaiError):
+    """One document could not be imported (``details.reason``); nothing of it was written."""
+
+    code = "DOCUMENT_IMPORT_ERROR"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "The document could not be imported.",
+        "he": "לא ניתן היה לייבא את המסמך.",
+    }
+    _by_reason: ClassVar[dict[str, dict[str, str]]] = {
+        "unsupported": {"en": "This kind of file is not supported.", "he": "סוג הקובץ הזה אינו נתמך."},
+        "too_large": {"en": "The file is larger than {limit} bytes.", "he": "הקובץ גדול מ-{limit} בתים."},
+        "unreadable": {"en": "The file could not be read.", "he": "לא ניתן היה לקרוא את הקובץ."},
+        "no_text": {"en": "The file holds no text to search.", "he": "אין בקובץ טקסט שאפשר לחפש בו."},
+        "fetch_failed": {"en": "The file could not be downloaded.", "he": "לא ניתן היה להוריד את הקובץ."},
+        "not_found": {"en": "There is no such file or folder.", "he": "אין קובץ או תיקייה כאלה."},
+        "unauthorized": {
+            "en": "The document share refused the credentials.",
+            "he": "שרת המסמכים דחה את פרטי הכניסה.",
+        },
+    }
+
+
+class TokenBudgetSpent(PharmaiError):
+    """The conversation has used its language-model token budget (``PHARMAI_CONVERSATION_TOKEN_BUDGET``)."""
+
+    code = "TOKEN_BUDGET_SPENT"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "This conversation has reached its limit with the assistant. To continue, please start a new "
+        "conversation, or ask a pharmacist.",
+        "he": "השיחה הזו הגיעה למגבלת השימוש שלה בעוזר. כדי להמשיך, נא לפתוח שיחה חדשה או לפנות לרוקח/ת.",
+    }
+
+
+# --- consultation calendar (staff ``create_calendar_event``, ``pharmai staff calendar sync``) -------------
+
+
+class InvalidSlot(PharmaiError):
+    """The time asked for is not a bookable consultation slot (``details.reason`` says why)."""
+
+    code = "INVALID_SLOT"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "That time is not a bookable consultation slot.",
+        "he": "השעה הזו אינה תור פנוי לייעוץ.",
+    }
+    _by_reason: ClassVar[dict[str, dict[str, str]]] = {
+        "past": {"en": "That time has already passed.", "he": "השעה הזו כבר עברה."},
+        "too_far": {
+            "en": "Consultations can be booked up to {max_days} days ahead.",
+            "he": "אפשר לקבוע ייעוץ עד {max_days} ימים מראש.",
+        },
+        "closed": {"en": "The pharmacy is closed on that day.", "he": "בית המרקחת סגור ביום הזה."},
+        "outside_hours": {
+            "en": "That time is outside the pharmacy's opening hours ({opens}–{closes}).",
+            "he": "השעה הזו מחוץ לשעות הפתיחה של בית המרקחת ({opens}–{closes}).",
+        },
+        "not_aligned": {
+            "en": "Consultations start every {minutes} minutes from opening time (for example {example}).",
+            "he": "הייעוצים מתחילים כל {minutes} דקות משעת הפתיחה (למשל {example}).",
+        },
+        "bad_length": {
+            "en": "A consultation lasts exactly {minutes} minutes.",
+            "he": "ייעוץ נמשך בדיוק {minutes} דקות.",
+        },
+        "all_day": {
+            "en": "A consultation is a timed slot, not an all-day event.",
+            "he": "ייעוץ הוא תור בשעה מוגדרת, לא אירוע של יום שלם.",
+        },
+    }
+
+
+class SlotTaken(PharmaiError):
+    """The slot is already booked at this store (another booking got it first)."""
+
+    code = "SLOT_TAKEN"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "That consultation slot is already booked. Please choose another time.",
+        "he": "התור הזה לייעוץ כבר תפוס. נא לבחור שעה אחרת.",
+    }
+
+
+class CalendarSyncFailed(PharmaiError):
+    """The CalDAV server could not be synchronised with (``details.reason``); the database is unchanged."""
+
+    code = "CALENDAR_SYNC_ERROR"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "The calendar server could not be reached. Please try again later.",
+        "he": "לא ניתן היה להתחבר לשרת היומן. נסו שוב מאוחר יותר.",
+    }
+    _by_reason: ClassVar[dict[str, dict[str, str]]] = {
+        "not_configured": {
+            "en": "No calendar server is configured (PHARMAI_CALDAV_URL).",
+            "he": "לא הוגדר שרת יומן (PHARMAI_CALDAV_URL).",
+        },
+        "insecure": {
+            "en": "The calendar server's address must use https (plain http only on this machine).",
+            "he": "כתובת שרת היומן חייבת להשתמש ב-https (http רגיל רק במחשב הזה).",
+        },
+        "unauthorized": {
+            "en": "The calendar server refused the credentials.",
+            "he": "שרת היומן דחה את פרטי הכניסה.",
+        },
+    }
+
+
+# --- handoff and takeover (tickets, ``lookup_customer``) ------------------------------------------------
+
+
+class TicketNotFound(NotFound):
+    """No ticket has that id or case number."""
+
+    code = "TICKET_NOT_FOUND"
+    templates: ClassVar[dict[str, str]] = {"en": "No such ticket.", "he": "הפנייה לא נמצאה."}
+
+
+class InvalidTicketOperation(PharmaiError):
+    """The ticket's state does not allow it (``details.reason``): seed 004's ``INVALID_OPERATION``."""
+
+    code = "INVALID_OPERATION"
+    templates: ClassVar[dict[str, str]] = {
+        "en": "This ticket cannot be changed that way now.",
+        "he": "אי אפשר לשנות את הפנייה כך כרגע.",
+    }
+    _by_reason: ClassVar[dict[str, dict[str, str]]] = {
+        "transition": {
+            "en": "A ticket that is {status} cannot become {target}.",
+            "he": "אי אפשר להעביר פנייה מהמצב {status} למצב {target}.",
+        },
+        "claimed": {
+            "en": "Another member of staff has already claimed this ticket.",
+            "he": "הפנייה כבר נלקחה לטיפול בידי עמית/ה אחר/ת.",
+        },
+        "not_holder": {
+            "en": "Only the member of staff who claimed this ticket can do that.",
+            "he": "רק מי שלקח/ה את הפנייה לטיפול יכול/ה לעשות זאת.",
+        },
+        "no_conversation": {"en": "This ticket has no conversation.", "he": "לפנייה הזו אין שיחה."},
+    }
+
+
+class CustomerNotFound(NotFound):
+    """No customer has that phone, email or id (seed 004 ``CUSTOMER_NOT_FOUND``)."""
+
+    code = "CUSTOMER_NOT_FOUND"
+    templates: ClassVar[dict[str, str]] = {"en": "No customer matches.", "he": "לא נמצא חשבון לקוח מתאים."}
 
 
 _BY_CODE: dict[str, type[PharmaiError]] = {}

@@ -128,6 +128,14 @@ class Settings(BaseSettings):
     ncbi_timeout: float = Field(default=5.0, gt=0, le=60)
 
     confirmation_ttl_seconds: int = 600
+
+    # Handoff and takeover: how often a live stream (the staff queue, a held conversation, a customer's
+    # events) reads the database again when nothing woke it. Without Redis that is the delivery delay
+    # between workers and instances; with PHARMAI_REDIS_URL, pub/sub wakes streams at once and this is
+    # only the safety net (a stream re-reads at least every 5 s).
+    handoff_poll_ms: int = Field(
+        default=500, ge=50, le=10_000, description="Milliseconds between database reads of a live handoff stream."
+    )
     # One-time codes: how long one stays valid, and the wrong tries that lock it.
     otp_ttl_seconds: int = Field(default=600, ge=60, le=86_400)
     otp_max_attempts: int = Field(default=5, ge=1, le=100)
@@ -157,6 +165,47 @@ class Settings(BaseSettings):
     emergency_number: str = Field(default="101", min_length=1, max_length=32)
     poison_center_number: str = Field(default="04-777-1900", min_length=1, max_length=32)
     distress_line_number: str = Field(default="1201", min_length=1, max_length=32)
+
+    # LLM cost control (README, "LLM cost"). Prompt caching: Anthropic cache breakpoints after the tools and
+    # the stable system prompt, and OpenAI's `prompt_cache_key` on the Responses API (`llm_prompt_cache`);
+    # the chat engine sends `prompt_cache_key` only when `llm_chat_cache_key` is on, because local
+    # OpenAI-compatible servers may refuse unknown parameters. The key is `<namespace>:<profile>:<language>`
+    # (one per deployment, never per person). Estimated prices in US dollars per million tokens override
+    # the built-in table for the configured model (input, input read from the cache, input written to the
+    # cache, output). `conversation_token_budget`: model tokens (input + output) one conversation may use;
+    # once spent, the customer is told so and the model is not called again (0: no budget).
+    llm_prompt_cache: bool = True
+    llm_chat_cache_key: bool = False
+    llm_cache_namespace: str = Field(default="pharmai", min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._-]+$")
+    llm_price_input: float | None = Field(default=None, ge=0)
+    llm_price_cached_input: float | None = Field(default=None, ge=0)
+    llm_price_cache_write: float | None = Field(default=None, ge=0)
+    llm_price_output: float | None = Field(default=None, ge=0)
+    conversation_token_budget: int = Field(default=0, ge=0)
+
+    # The pharmacy's documents (`pharmai docs import URL`): basic-auth credentials for a WebDAV / Nextcloud
+    # share (Nextcloud: an app password), and seconds per WebDAV request.
+    documents_webdav_username: str | None = Field(
+        default=None, description="User name for the WebDAV / Nextcloud share `pharmai docs import` reads."
+    )
+    documents_webdav_password: str | None = Field(
+        default=None, description="Password (Nextcloud: an app password) for that share; never logged."
+    )
+    documents_webdav_timeout: float = Field(
+        default=30.0, gt=0, le=600, description="Seconds per WebDAV request of a document import."
+    )
+
+    # The consultation calendar's optional CalDAV sync (`pharmai staff calendar sync`).
+    caldav_url: str | None = Field(
+        default=None,
+        description="URL of the CalDAV calendar collection consultations sync with (https; http only on "
+        "loopback). Unset: no sync.",
+    )
+    caldav_username: str | None = Field(default=None, description="User name for that CalDAV server.")
+    caldav_password: str | None = Field(
+        default=None, description="Password (Nextcloud: an app password) for that CalDAV server; never logged."
+    )
+    caldav_timeout: float = Field(default=30.0, gt=0, le=600, description="Seconds per CalDAV request.")
 
     @field_validator("staff_sign_in_limit_account", "staff_sign_in_limit_client")
     @classmethod
