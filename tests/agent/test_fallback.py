@@ -195,3 +195,22 @@ def test_a_call_the_failed_model_turn_already_made_is_not_run_again(db: Database
     assert len(stub.requests) == 2
     assert [e.data["name"] for e in of_type(events, "tool.call")].count("inventory_check") == 1
     assert reply(events).startswith(FALLBACK_NOTICE["en"]) and "Zyrtec" in reply(events)
+
+
+def test_a_spent_token_budget_neither_closes_nor_opens_the_circuit(db: Database) -> None:
+    llm = Provider("openai")
+    now = clock()
+    planned = [Reply(text="Yes.", usage=(900, 150)), Reply(status=503)]
+    with StubServer(llm.dialect, planned) as stub:
+        primary = llm.engine(stub.base_url, max_retries=0, token_budget=1000)
+        engine = _resilient(db, primary, fallback=False, failures=1, reset=30, now=now)
+        with make_loop(db, engine) as loop:
+            spent = loop.open(session(), "en")
+            run(loop.turn(spent, "Advil?"))  # 1,050 tokens: this conversation's budget is spent
+            run(loop.turn(loop.open(session(), "en"), "Zyrtec?"))  # 503: the circuit opens
+            assert engine.breaker.state == "open"
+            now.advance(seconds=31)
+            # The probe turn never reaches the provider: the breaker must not read that as an answer.
+            events = run(loop.turn(spent, "Zyrtec?"))
+    assert final(events).data["code"] == "TOKEN_BUDGET_SPENT"
+    assert len(stub.requests) == 2 and engine.breaker.state == "half_open"

@@ -26,7 +26,7 @@ from prometheus_client import Counter, Gauge
 
 from pharmai.agent.base import Engine, ToolResult, ToolRunner, TurnInput
 from pharmai.clock import Clock
-from pharmai.errors import ModelUnavailable
+from pharmai.errors import ModelUnavailable, TokenBudgetSpent
 from pharmai.settings import Settings
 from pharmai.tools import ToolSpec
 from pharmai.tools.middleware import CircuitBreaker, CircuitState
@@ -164,6 +164,9 @@ class ResilientEngine:
                 yield DISCARD_DRAFT  # type: ignore[misc]  # the loop knows the marker; see DISCARD_DRAFT
             yield from self._fall_back(turn, "provider unavailable")
             return
+        except TokenBudgetSpent:
+            # The model was not called: the breaker learns nothing (an unanswered probe slot lapses on its own).
+            raise
         except Exception:
             # The provider answered (the turn ended for another reason: a step cap, an engine error).
             self.breaker.succeeded()
