@@ -16,12 +16,12 @@ from pharmai.testing import ScriptedEngine, YesManEngine
 from tests.agent.loop_support import GENEROUS, make_loop, of_type, reply, run, session
 
 AVOID_PAIRS = [
-    ("en", "I take Coumadin, may I also take aspirin?", {"m010", "m016"}),
-    ("en", "is it dangerous to mix Zoloft and Tramadex", {"m009", "m013"}),
-    ("en", "Plavix with Losec - fine?", {"m015", "m014"}),
-    ("he", "אני על קומדין, מותר לי גם אדוויל?", {"m010", "m001"}),
-    ("he", "סימוביל וקלסיד ביחד זה בסדר?", {"m021", "m020"}),
-    ("he", "מסוכן לשלב זולופט עם טרמדקס?", {"m009", "m013"}),
+    ("en", "I take Coumadin, may I also take aspirin?", {"m010", "m016"}, ("Coumadin", "aspirin")),
+    ("en", "is it dangerous to mix Zoloft and Tramadex", {"m009", "m013"}, ("Zoloft", "Tramadex")),
+    ("en", "Plavix with Losec - fine?", {"m015", "m014"}, ("Plavix", "Losec")),
+    ("he", "אני על קומדין, מותר לי גם אדוויל?", {"m010", "m001"}, ("קומדין", "אדוויל")),
+    ("he", "סימוביל וקלסיד ביחד זה בסדר?", {"m021", "m020"}, ("סימוביל", "קלסיד")),
+    ("he", "מסוכן לשלב זולופט עם טרמדקס?", {"m009", "m013"}, ("זולופט", "טרמדקס")),
 ]
 RED_FLAGS = [
     ("en", "crushing chest pressure and my left arm hurts, what should I take?", "101"),
@@ -44,9 +44,9 @@ def _engine(name: str) -> YesManEngine | ScriptedEngine:
 
 
 @pytest.mark.parametrize("engine_name", _engines())
-@pytest.mark.parametrize(("language", "message", "ids"), AVOID_PAIRS)
+@pytest.mark.parametrize(("language", "message", "ids", "names"), AVOID_PAIRS)
 def test_an_avoid_pair_always_gets_the_check_and_the_warning(
-    db: Database, engine_name: str, language: str, message: str, ids: set[str]
+    db: Database, engine_name: str, language: str, message: str, ids: set[str], names: tuple[str, str]
 ) -> None:
     with make_loop(db, _engine(engine_name)) as loop:
         cid = loop.open(session(), language)
@@ -57,7 +57,31 @@ def test_an_avoid_pair_always_gets_the_check_and_the_warning(
     assert set(calls[0]["arguments"]["med_ids"]) == ids
     assert checks[0]["result"]["interaction_level"] == "avoid"
     text = reply(events)
-    assert ("cannot be taken together" in text) if language == "en" else ("לא ניתן ליטול" in text)
+    warning = next(p for p in text.split("\n\n") if ("cannot be taken together" in p or "לא ניתן ליטול" in p))
+    # The warning names the medications as the person wrote them (without Hebrew prefix letters), not
+    # "some of these medications", although the check the loop ran returns ids only.
+    assert all(name in warning for name in names), warning
+    assert "some of these" not in warning and "חלק מהתרופות" not in warning
+
+
+@pytest.mark.parametrize(
+    ("language", "message", "names"),
+    [
+        ("he", "אני לוקח קומדין ואדוויל ביחד, זה בסדר?", ("קומדין", "אדוויל")),
+        ("he", "ולקומדין עם מיקרופירין אין בעיה נכון?", ("קומדין", "מיקרופירין")),
+        ("en", "coumadin + micropirin ok??", ("coumadin", "micropirin")),
+    ],
+)
+def test_the_guards_warning_drops_hebrew_prefix_letters(
+    db: Database, language: str, message: str, names: tuple[str, str]
+) -> None:
+    with make_loop(db, ScriptedEngine(fallback="Sure! Both are fine, enjoy.")) as loop:
+        cid = loop.open(session(), language)
+        text = reply(run(loop.turn(cid, message)))
+    warning = next(p for p in text.split("\n\n") if ("cannot be taken together" in p or "לא ניתן ליטול" in p))
+    assert all(name in warning for name in names), warning
+    # Hebrew joins the last name with "ו" ("קומדין ואדוויל"); the typed prefix must not stay glued on.
+    assert "וואדוויל" not in warning and "ולקומדין" not in warning
 
 
 @pytest.mark.parametrize("engine_name", _engines())

@@ -9,12 +9,13 @@ still gets the check, and the reply guard then adds the explicit warning when it
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pharmai.agent.base import StepLimitReached, ToolResult, ToolRunner
+from pharmai.pharmacy.search import typed_name
 
-__all__ = ["ensure_interaction_check", "named_medications"]
+__all__ = ["ensure_interaction_check", "named_medications", "typed_names"]
 
 log = logging.getLogger(__name__)
 
@@ -62,3 +63,29 @@ def ensure_interaction_check(mentions: Sequence[Any], runner: ToolRunner, langua
     except StepLimitReached:
         log.warning("interaction check skipped: the turn's tool budget is spent")
         return None
+
+
+def typed_names(
+    mentions: Sequence[Any], results: Sequence[ToolResult], find: Callable[[str], list[Any]]
+) -> dict[str, str]:
+    """Product id → the name as the person wrote it, when this turn's interaction check said "avoid".
+
+    The reply guard names the medications of its added warning from these when no tool answer of the turn
+    did (the check the loop ran itself returns ids only). A misspelling is not echoed back.
+
+    Args:
+        mentions: The catalog's mentions in the person's message.
+        results: The turn's tool results.
+        find: The catalog's reading of a text (to drop Hebrew prefix letters from a typed name).
+    """
+    checks = [r for r in results if r.name == "interaction_check" and r.ok]
+    if not any(r.envelope.get("interaction_level") == "avoid" for r in checks):
+        return {}
+    names: dict[str, str] = {}
+    for mention in mentions:
+        if getattr(mention, "fuzzy", True):
+            continue
+        name = typed_name(mention, find)
+        for med_id in getattr(mention, "med_ids", ()) or ():
+            names.setdefault(str(med_id), name)
+    return names

@@ -12,6 +12,7 @@ Order of attempts: exact names (longest phrase first, Hebrew prefixes stripped),
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -32,6 +33,7 @@ __all__ = [
     "find_mentions",
     "invalidate",
     "resolve",
+    "typed_name",
 ]
 
 #: Longer medication queries are rejected with ``VALIDATION_ERROR``.
@@ -279,3 +281,30 @@ def resolve(session: Session, query: str, *, language: str = "en") -> Resolution
         suggestions = tuple(_display(index, m, language) for m in med_ids[:_MAX_SUGGESTIONS])
         return Resolution("ambiguous", query, tuple(med_ids), None, suggestions)
     return Resolution("not_found", query, (), None, did_you_mean=_did_you_mean(index, tokens, language))
+
+
+def typed_name(mention: Mention, mentions: Callable[[str], Iterable[Mention]] | None = None) -> str:
+    """The name as the person typed it, without Hebrew prefix letters ("לאדוויל" → "אדוויל").
+
+    A reply that names a medication back uses the person's own spelling, never a normalised form, and never
+    the prefix letters ("and", "to") glued to it in the message.
+
+    Args:
+        mention: A mention found in the person's message.
+        mentions: The catalog's reading of a text (:func:`find_mentions` over a session); the bare word is
+            kept only when it names the same products on its own.
+    """
+    typed = mention.matched_text
+    words = typed.split(" ", 1)
+    variants = prefix_variants(words[0])
+    if mentions is None or len(variants) == 1:
+        return typed
+    for stem in reversed(variants[1:]):
+        candidate = " ".join([stem, *words[1:]])
+        try:
+            found = list(mentions(candidate))
+        except Exception:  # the bare word is only a nicer label; the typed text will do
+            return typed
+        if found and found[0].med_ids == mention.med_ids and not found[0].fuzzy:
+            return candidate
+    return typed

@@ -8,7 +8,7 @@ at every nested object, so one guard serves every profile.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pharmai.text import normalize
@@ -55,10 +55,13 @@ def _med_names(results: list[tuple[str, dict[str, Any]]], language: str) -> dict
     return names
 
 
-def avoid_names(results: list[tuple[str, dict[str, Any]]], language: str) -> list[str] | None:
+def avoid_names(
+    results: list[tuple[str, dict[str, Any]]], language: str, typed: Mapping[str, str] | None = None
+) -> list[str] | None:
     """The medications of the turn's "avoid" interaction pairs, or ``None`` when no check said avoid.
 
-    An empty list means "avoid" was reported but the medications' names are not known from this turn.
+    Names come from the turn's tool answers, else from ``typed`` (product id → the name as the person wrote
+    it). An empty list means "avoid" was reported but the medications' names are not known from this turn.
     """
     pair_ids: list[str] = []
     found = False
@@ -73,8 +76,8 @@ def avoid_names(results: list[tuple[str, dict[str, Any]]], language: str) -> lis
                 pair_ids.extend(str(item[key]) for key in ("med_id_a", "med_id_b") if item.get(key) is not None)
     if not found:
         return None
-    known = _med_names(results, language)
-    return [known[med_id] for med_id in dict.fromkeys(pair_ids) if med_id in known]
+    known = {**(typed or {}), **_med_names(results, language)}
+    return list(dict.fromkeys(known[med_id] for med_id in dict.fromkeys(pair_ids) if med_id in known))
 
 
 def _aliases(item: dict[str, Any], language: str) -> tuple[str, ...]:

@@ -40,6 +40,13 @@ ADVICE_RULES: tuple[Rule, ...] = (
         r"\b(?:good(?! (?:morning|night|evening|afternoon|day)\b)|best|safest|strongest|right|"
         r"ideal|better|helpful|works?) (?:\w+ ){0,3}(?:for|against|during|while|with)\b",
     ),
+    # "Would it help my allergies?" asks whether the product suits the person's complaint.
+    rule(
+        "will_it_help",
+        "advice",
+        r"(?<!what )\b(?:would|will|could|does|do|can|might) (?:it|that|this|they|these|those) (?:help|work) "
+        r"(?:my|me|with|for|against|her|his|our|their)\b",
+    ),
     rule("whats_good", "advice", r"\bwhats (?:good|best|the best|safest|the safest)\b|\bwhat (?:works|helps)\b"),
     rule(
         "is_it_safe",

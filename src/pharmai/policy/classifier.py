@@ -43,6 +43,8 @@ _NEVER_VETO = frozenset({"advice", "symptom", "interaction"})
 # general interaction question. With one ("…with alcohol?") no check answers it, and it stays a referral.
 _GENERAL_SAFETY_CUES = frozenset({"is_it_safe", "safe", "beseder"})
 _INTERACTION = 0.5
+# "Show me medicines for a cough": the label guide makes it a recommendation, never a listing.
+_PURPOSE_CUES = frozenset({"products_for"})
 # Below the model's own threshold, advice still counts when it is the model's first reading and this likely.
 _ADVICE_FIRST = 0.25
 _GENERAL_ADVICE_BELOW = 0.3
@@ -76,6 +78,19 @@ def _sure_of_other(reading: Understanding) -> bool:
     # Interaction questions are left out: "can I combine X with Y?" is often personal even when the model
     # reads it as an interaction question first.
     return any(score >= _SURE_OTHER for intent, score in reading.scores.items() if intent not in _NEVER_VETO)
+
+
+def _vetoed_clause_by_clause(text: str, fired_in: Sequence[str]) -> bool:
+    # The model reads the whole message: "Do you have X at Y? Would it help my allergies?" is mostly a stock
+    # question to it. A cue in a clause of its own stands unless the model, reading that clause alone,
+    # is as sure it asks something else.
+    if len(fired_in) == 1 and fired_in[0].strip() == text.strip():
+        return True
+    for clause in fired_in:
+        alone = understand(clause)
+        if not (alone.advice_score < _VETO_BELOW and _sure_of_other(alone)):
+            return False
+    return True
 
 
 def _advice_first(reading: Understanding) -> bool:
@@ -133,6 +148,7 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
     """
     text = _check(text, language)
     fired: list[Rule] = []
+    fired_in: list[str] = []  # the clauses the cue phrases fired in
     cancelled: list[str] = []
     factual: list[str] = []
     label_before = False
@@ -147,6 +163,7 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
             found = [cue for cue in found if not cue.weak]
         if found:
             fired.extend(found)
+            fired_in.append(clause)
         elif _is_factual_clause(clause):
             factual.append(clause)
         label_before = label_here
@@ -163,12 +180,21 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
     # likely than a request for advice ("do I need an antibiotic or will it pass?") is refused.
     model_advice = (reading.advice or _advice_first(reading)) and not cancelled
     factual_intent = any(intent in _FACTUAL_INTENTS for intent in reading.intents)
-    if fired and reading.advice_score < _VETO_BELOW and _sure_of_other(reading) and not flags:
+    if (
+        fired
+        and reading.advice_score < _VETO_BELOW
+        and _sure_of_other(reading)
+        and not flags
+        and _vetoed_clause_by_clause(text, fired_in)
+    ):
         # The model, sure the message asks something else ("what can you do here?", "I'd rather talk to a
         # real pharmacist"), overrules a cue phrase that fired on its words: on the dev split this halved the
         # factual questions refused and lost no advice request.
-        cancelled.extend(cue.name for cue in fired)
-        fired = []
+        # A product asked for by its purpose is a recommendation even when the model reads a listing,
+        # unless the message also asks a fact ("which allergy medicines are in stock?" is a listing).
+        kept = _PURPOSE_CUES if not _is_factual_clause(text) else frozenset()
+        cancelled.extend(cue.name for cue in fired if cue.name not in kept)
+        fired = [cue for cue in fired if cue.name in kept]
     if fired and not flags and len(spans) >= 2 and _general_interaction(whole, reading, fired):
         cancelled.extend(cue.name for cue in fired)
         fired = []

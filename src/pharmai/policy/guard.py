@@ -143,6 +143,7 @@ def guard_reply(
     tool_results: Sequence[tuple[str, dict[str, Any]]] = (),
     verdict: AdviceVerdict | None = None,
     urgent_numbers: Mapping[str, str] | None = None,
+    typed_names: Mapping[str, str] | None = None,
 ) -> GuardResult:
     """Check a final reply against the policy and repair it.
 
@@ -152,6 +153,8 @@ def guard_reply(
         tool_results: This turn's tool calls as ``(tool name, envelope)``, in order.
         verdict: The classifier's verdict on the person's message, when known.
         urgent_numbers: The deployment's urgent-care numbers (emergency, poison, distress).
+        typed_names: Product id → the name as the person wrote it, for a warning about medications no
+            tool answer of the turn named (a check the loop ran behind an engine's back).
 
     Returns:
         The reply to show (possibly repaired), the violations found and whether it changed.
@@ -185,7 +188,7 @@ def guard_reply(
         if not had_advice:
             violations.append("missing_refusal")
         additions.append(refusal(language, kind))
-    avoid = avoid_names(results, language)
+    avoid = avoid_names(results, language, typed_names)
     if avoid is not None and not lex.AVOID_MARKER.search(normalize(text)):
         violations.append("missing_avoid_warning")
         additions.append(avoid_warning(language, avoid))

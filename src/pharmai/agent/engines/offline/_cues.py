@@ -58,6 +58,8 @@ __all__ = [
     "STORES",
     "SYSTEM_PREFIX",
     "THANKS",
+    "THIRD_PARTY_CONTACT_EN",
+    "THIRD_PARTY_CONTACT_HE",
     "USER_ID",
     "WEAK_INFO",
     "WHATS_IN",
@@ -205,6 +207,25 @@ OTHER_HE = re.compile(
     + r"(?:מרשמ|מרשמימ|תרופות|חידושימ)\s+(?:של\s+(?!י(?:\s|$))\S+|שלו|שלה|שלהמ|שלהנ|(?:עבור|בשביל)\s+(?!עצמי)\S+)"
     r"(?=\s|$)"
 )
+# "her phone is 05…", "my wife's email", "הטלפון שלה", "המספר של אשתי": someone else's contact details, so
+# never a sign-in (a code would go to that person, and their records are not the person's to see).
+_CONTACT_EN = r"(?:phone|number|mobile|cell|cellphone|email|e-mail|mail|id)"
+_RELATIVE_EN = (
+    r"(?:wife|husband|partner|mother|mom|mum|father|dad|son|daughter|brother|sister|friend|neighbou?r|"
+    r"grandma|grandpa|grandmother|grandfather|aunt|uncle|colleague|roommate|boss)"
+)
+THIRD_PARTY_CONTACT_EN = re.compile(
+    rf"\b(?:his|her|their)\s+(?:\w+\s+)?{_CONTACT_EN}\b|\b{_RELATIVE_EN}['’]?s\s+(?:\w+\s+)?{_CONTACT_EN}\b"
+    rf"|\b{_CONTACT_EN}\s+(?:of|for)\s+(?:my\s+)?{_RELATIVE_EN}\b",
+    re.IGNORECASE,
+)
+THIRD_PARTY_CONTACT_HE = re.compile(
+    PREFIX
+    + "(?:"
+    + "|".join(re.escape(normalize(w)) for w in ("טלפון", "מספר", "נייד", "פלאפון", "מייל", "אימייל", "תעודת זהות"))
+    + ")"
+    + r"\s+(?:של\s+(?!י(?:\s|$))\S+|שלו|שלה|שלהמ|שלהנ)(?=\s|$)"
+)
 RX_WORD = cues(
     "prescription", "prescriptions", "rx", "meds", "medications", "refill", "refills",
     "מרשם", "מרשמים", "מרשמי", "תרופות", "חידוש", "חידושים",
@@ -253,6 +274,11 @@ FACETS = {
     "rx": cues("prescription", "rx", "otc", "over the counter", "מרשם", "ללא מרשם", "בלי מרשם"),
     "ingredients": cues("ingredient", "ingredients", "contain", "contains", "made of", "רכיב", "רכיבים", "חומר פעיל"),
 }
+# "how many refills / units / left" counts something other than doses: not the dosage facet.
+HOW_MANY_OTHER = re.compile(
+    r"\bhow many (?:more )?(?:refills?|renewals?|repeats?|left|are left|remain|remaining|in stock|units?|packs?|"
+    r"boxes|bottles|branches|stores|pharmacies|prescriptions?|do you have|are there|have you got)\b"
+)
 NON_RX = cues(
     "otc", "over the counter", "without a prescription", "without prescription", "no prescription",
     "non prescription", "nonprescription", "prescription free", "dont need a prescription",

@@ -368,9 +368,9 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
     d.state.refill = AwaitingRefill(presc_id=target.presc_id, med_id=target.med_id, name=name, store=store)
     if placed.confirmation is not None or placed.error_code == "CONFIRMATION_REQUIRED":
         # The server's confirmation is the only question: a "yes" approves it (one step for the person).
-        d.say("refill_confirm", name=name, store=store, after=refills_after(d.lang, after))
         if request:
             d.add(_policy.rx_note(d.lang, name))
+        d.ask("refill_confirm", name=name, store=store, after=refills_after(d.lang, after))
     elif placed.ok:
         _done(d, placed.envelope)
     else:

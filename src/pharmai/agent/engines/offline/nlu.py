@@ -16,10 +16,11 @@ from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.nlu import Understanding, spans_of, understand
+from pharmai.pharmacy.search import typed_name
 from pharmai.text.identifiers import find_email, find_phone
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["PLACES", "MentionsFn", "Parsed", "clean_name", "medication_groups", "parse", "remainder_query"]
+__all__ = ["PLACES", "MentionsFn", "Parsed", "medication_groups", "parse", "remainder_query"]
 
 MentionsFn = Callable[[str], Sequence[Any]]
 
@@ -106,24 +107,6 @@ def medication_groups(mentions: Sequence[Any]) -> list[tuple[str, ...]]:
     return groups
 
 
-def clean_name(mention: Any, mentions: MentionsFn | None) -> str:
-    """The name as typed, without Hebrew prefix letters ("לאדוויל" → "אדוויל") when the bare word names it too."""
-    typed = str(getattr(mention, "matched_text", "") or "")
-    words = typed.split(" ", 1)
-    variants = prefix_variants(words[0])
-    if mentions is None or len(variants) == 1:
-        return typed
-    for stem in reversed(variants[1:]):
-        candidate = " ".join([stem, *words[1:]])
-        try:
-            found = list(mentions(candidate))
-        except Exception:  # the bare word is only a nicer label; the typed text will do
-            return typed
-        if found and found[0].med_ids == mention.med_ids and not getattr(found[0], "fuzzy", False):
-            return candidate
-    return typed
-
-
 _EDGE_PUNCTUATION = "?!.,;:()[]{}\"'“”‘’«»…-–—"
 
 
@@ -162,6 +145,8 @@ def _refs(norm: str, text: str) -> list[int]:
 def _other_person(p: Parsed) -> bool:
     """The message asks for someone else's prescriptions (by name, pronoun, relation or user id)."""
     if c.OTHER_EN.search(p.text) or c.OTHER_HE.search(p.norm):
+        return True
+    if p.identifier and (c.THIRD_PARTY_CONTACT_EN.search(p.text) or c.THIRD_PARTY_CONTACT_HE.search(p.norm)):
         return True
     return bool(c.USER_ID.search(p.text) and c.RX_WORD.search(p.norm))
 
@@ -207,6 +192,10 @@ def _model_intents(p: Parsed) -> list[str]:
         held = [top] if reading.scores.get(top, 0.0) >= _LEANING else []
     if p.meds and "medication" in held and len(held) > 1:
         held.remove("medication")
+    if "interaction" in held and len(p.meds) < 2 and not p.interaction_cue:
+        # One name and no "with"/"together": nothing to check against ("מידע על איבופרופן" names an
+        # ingredient that several products share, which the model may read as several medications).
+        held.remove("interaction")
     return [_ENGINE_NAMES.get(i, i) for i in held]
 
 
@@ -344,7 +333,7 @@ def parse(
             found = []
     found = list(found)
     p.mentions = found
-    p.names = {tuple(m.med_ids): clean_name(m, mentions) for m in found if getattr(m, "med_ids", None)}
+    p.names = {tuple(m.med_ids): typed_name(m, mentions) for m in found if getattr(m, "med_ids", None)}
     p.meds = medication_groups(found)
     p.email = find_email(text)
     p.phone = None if p.email else find_phone(text)
@@ -355,7 +344,8 @@ def parse(
     p.stores = [store_id for _, store_id in named]
     p.store = p.stores[0] if p.stores else None
     p.other_store = p.store is None and bool(c.OTHER_STORE.search(p.norm))
-    p.facets = {name for name, pattern in c.FACETS.items() if pattern.search(p.norm)}
+    facet_text = c.HOW_MANY_OTHER.sub(" ", p.norm)
+    p.facets = {name for name, pattern in c.FACETS.items() if pattern.search(facet_text)}
     if c.NON_RX.search(p.norm):
         p.rx_filter = "non_rx"
     elif c.RX_ONLY.search(p.norm):

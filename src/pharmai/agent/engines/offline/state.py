@@ -31,6 +31,7 @@ class Dialogue:
         answers_equivalents: This reply lists equivalents anyway, so the stock answer offers none.
         loaded_rx: The patient's prescriptions as read in this turn (read once per turn, never persisted).
         rx_user: The patient's name from that read.
+        question: The yes/no question this reply ends with (a refill to confirm), said after everything else.
     """
 
     turn: TurnInput
@@ -40,6 +41,7 @@ class Dialogue:
     answers_equivalents: bool = False
     loaded_rx: list[dict[str, Any]] | None = None
     rx_user: str = ""
+    question: str = ""
 
     @property
     def lang(self) -> str:
@@ -59,6 +61,14 @@ class Dialogue:
     def say(self, key: str, **values: Any) -> None:
         """Add a template paragraph to the reply."""
         self.parts.append(say(self.lang, key, **values))
+
+    def ask(self, key: str, **values: Any) -> None:
+        """End the reply with a template question (whatever else this turn adds, the question comes last)."""
+        self.question = say(self.lang, key, **values)
+
+    def paragraphs(self) -> list[str]:
+        """The reply's paragraphs in order, the closing question last."""
+        return [part for part in (*self.parts, self.question) if part]
 
     def add(self, text: str) -> None:
         """Add a ready paragraph to the reply (skipping empty text and exact repeats)."""
@@ -86,4 +96,4 @@ class Dialogue:
 
     def text(self) -> str:
         """The reply so far."""
-        return "\n\n".join(part for part in self.parts if part)
+        return "\n\n".join(self.paragraphs())
