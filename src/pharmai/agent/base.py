@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, Literal, Protocol
 
 from pharmai.policy.verdict import AdviceVerdict
@@ -137,6 +138,7 @@ class TurnInput:
         resolution: Set when this turn resolves a pending confirmation (approval or denial).
         mentions: The catalog's medication mentions in ``message``, found once by the loop (``None`` when
             the loop did not look); engines that read names use them instead of searching again.
+        today: The loop's today (its clock, pinned in tests and evaluations): what "tomorrow" counts from.
     """
 
     message: str
@@ -148,6 +150,7 @@ class TurnInput:
     verdict: AdviceVerdict = field(default_factory=lambda: AdviceVerdict(False))
     resolution: ConfirmationResolution | None = None
     mentions: tuple[Any, ...] | None = None
+    today: date | None = None
 
 
 class Engine(Protocol):

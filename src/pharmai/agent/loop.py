@@ -44,7 +44,7 @@ from pharmai.errors import InternalError, PharmaiError, ValidationFailed
 from pharmai.nlu import spans_of
 from pharmai.settings import Settings, get_settings
 from pharmai.text.detect import reply_language
-from pharmai.tools import Executor, Principal, RateLimiter, ToolContext
+from pharmai.tools import Actor, Executor, Principal, RateLimiter, ToolContext
 from pharmai.tools._privacy import SurrogateRefs, safe_label
 from pharmai.toolsets import UnknownProfile, registry_for
 
@@ -204,7 +204,9 @@ class ConversationLoop:
             self.executor_for(session.profile)
         return self.store.create(session, language=language, engine=getattr(self.engine, "name", "?"), cap=cap)
 
-    def turn(self, conversation_id: str, message: str, *, client_address: str | None = None) -> Iterator[Event]:
+    def turn(
+        self, conversation_id: str, message: str, *, client_address: str | None = None, actor: Actor | None = None
+    ) -> Iterator[Event]:
         """Answer one user message; iterate the result to run the turn.
 
         A "yes" / "no" while a confirmation is pending approves / denies it first; the engine then writes
@@ -215,6 +217,9 @@ class ConversationLoop:
             message: The user's message.
             client_address: The network address the message came from (the turn's tool calls count
                 against its budget); ``None`` where there is none.
+            actor: The member of staff the entry point authenticated for this request (the staff console's
+                assistant): the actor of the turn's tool calls. Customer entry points never pass one, so
+                tools that declare staff roles are refused in their conversations.
 
         Raises:
             ValidationFailed: ``message`` is not a non-empty string of at most 4,000 characters (raised
@@ -237,11 +242,18 @@ class ConversationLoop:
         if isinstance(pending, dict) and (policy.is_yes(message) or policy.is_no(message)):
             approve = policy.is_yes(message)
             resolve = (str(pending.get("id")), approve)
-            return self._run(conversation, history, message, resolve=resolve, client_address=client_address)
-        return self._run(conversation, history, message, client_address=client_address)
+            return self._run(
+                conversation, history, message, resolve=resolve, client_address=client_address, actor=actor
+            )
+        return self._run(conversation, history, message, client_address=client_address, actor=actor)
 
     def approve(
-        self, conversation_id: str, confirmation_id: str, *, client_address: str | None = None
+        self,
+        conversation_id: str,
+        confirmation_id: str,
+        *,
+        client_address: str | None = None,
+        actor: Actor | None = None,
     ) -> Iterator[Event]:
         """Approve a pending confirmation (the API's approve endpoint, ``/approve`` in the CLI).
 
@@ -252,11 +264,20 @@ class ConversationLoop:
             ValidationFailed: ``confirmation_id`` is not a short string.
             NotFound: No such conversation.
         """
-        return self._resolve(conversation_id, confirmation_id, approve=True, client_address=client_address)
+        return self._resolve(conversation_id, confirmation_id, approve=True, client_address=client_address, actor=actor)
 
-    def deny(self, conversation_id: str, confirmation_id: str, *, client_address: str | None = None) -> Iterator[Event]:
+    def deny(
+        self,
+        conversation_id: str,
+        confirmation_id: str,
+        *,
+        client_address: str | None = None,
+        actor: Actor | None = None,
+    ) -> Iterator[Event]:
         """Deny a pending confirmation; nothing runs, the engine acknowledges."""
-        return self._resolve(conversation_id, confirmation_id, approve=False, client_address=client_address)
+        return self._resolve(
+            conversation_id, confirmation_id, approve=False, client_address=client_address, actor=actor
+        )
 
     def pending_confirmation(self, conversation_id: str) -> dict[str, Any] | None:
         """The conversation's pending confirmation ``{id, tool, summary, expires_at}``, or ``None``."""
@@ -281,12 +302,20 @@ class ConversationLoop:
     # --- the turn ---------------------------------------------------------------------------------
 
     def _resolve(
-        self, conversation_id: str, confirmation_id: str, *, approve: bool, client_address: str | None
+        self,
+        conversation_id: str,
+        confirmation_id: str,
+        *,
+        approve: bool,
+        client_address: str | None,
+        actor: Actor | None = None,
     ) -> Iterator[Event]:
         if not isinstance(confirmation_id, str) or not 0 < len(confirmation_id) <= _MAX_ID:
             raise ValidationFailed([{"field": "confirmation_id", "reason": "must be a confirmation id"}])
         conversation, history = self.store.load(conversation_id)
-        return self._run(conversation, history, "", resolve=(confirmation_id, approve), client_address=client_address)
+        return self._run(
+            conversation, history, "", resolve=(confirmation_id, approve), client_address=client_address, actor=actor
+        )
 
     def _held(self, conversation: StoredConversation, message: str) -> Iterator[Event] | None:
         # A person holds the conversation: the message is theirs to answer, and the assistant says nothing.
@@ -303,7 +332,9 @@ class ConversationLoop:
         )
         return iter((done,))
 
-    def _context(self, conversation: StoredConversation, language: str, client_address: str | None) -> ToolContext:
+    def _context(
+        self, conversation: StoredConversation, language: str, client_address: str | None, actor: Actor | None = None
+    ) -> ToolContext:
         session = conversation.session
         return ToolContext(
             principal=Principal.patient(session.patient_id) if session.patient_id else Principal.anonymous(),
@@ -314,6 +345,7 @@ class ConversationLoop:
             clock=self.clock,
             extras={"store_id": session.store_id, "identity_mode": session.identity_mode},
             client_address=client_address,
+            actor=actor,
         )
 
     def _run(
@@ -324,22 +356,26 @@ class ConversationLoop:
         *,
         resolve: tuple[str, bool] | None = None,
         client_address: str | None = None,
+        actor: Actor | None = None,
     ) -> Iterator[Event]:
-        turn = self._turn(conversation, history, message, resolve=resolve, client_address=client_address)
+        turn = self._turn(conversation, history, message, resolve=resolve, client_address=client_address, actor=actor)
         if not tracing.enabled():
             return turn
         # The turn's span: its engine's model calls, tool executions and database work are its children.
         kind = "message" if message else ("approve" if resolve is not None and resolve[1] else "deny")
-        attributes = {
-            "gen_ai.operation.name": "invoke_agent",
-            "gen_ai.agent.name": "pharmai",
-            # The surrogate audit rows and logs use: the id itself resumes the conversation.
-            "gen_ai.conversation.id": SurrogateRefs(self.settings.audit_secret).conversation(
-                conversation.conversation_id
-            ),
-            "pharmai.engine": safe_label(getattr(self.engine, "name", "?")),
-            "pharmai.turn.kind": kind,
-        }
+
+        def attributes() -> tracing.Attributes:  # built only when the turn's trace is recorded
+            return {
+                "gen_ai.operation.name": "invoke_agent",
+                "gen_ai.agent.name": "pharmai",
+                # The surrogate audit rows and logs use: the id itself resumes the conversation.
+                "gen_ai.conversation.id": SurrogateRefs(self.settings.audit_secret).conversation(
+                    conversation.conversation_id
+                ),
+                "pharmai.engine": safe_label(getattr(self.engine, "name", "?")),
+                "pharmai.turn.kind": kind,
+            }
+
         return tracing.iterate("invoke_agent pharmai", attributes, turn, on_item=_turn_outcome)
 
     def _turn(
@@ -350,6 +386,7 @@ class ConversationLoop:
         *,
         resolve: tuple[str, bool] | None = None,
         client_address: str | None = None,
+        actor: Actor | None = None,
     ) -> Iterator[Event]:
         cid = conversation.conversation_id
         default = conversation.language if conversation.language in LANGUAGES else "he"
@@ -374,7 +411,7 @@ class ConversationLoop:
 
         runner = TurnToolRunner(
             self.executor_for(session.profile),
-            self._context(conversation, language, client_address),
+            self._context(conversation, language, client_address, actor),
             max_steps=self.max_steps,
             on_bind=bind,
         )
@@ -401,7 +438,9 @@ class ConversationLoop:
         # below checks the medications it names together.
         named = self._mentions(message) if message else []
         spans = spans_of(named)
-        verdict = policy.classify(message, language, spans) if message else AdviceVerdict(False)
+        # The customer-side advice and red-flag rules are for customers: a member of staff asking for a CrCl
+        # or about heart failure gets no refusal or urgent-care text (PHI rules, the guard and audit still run).
+        verdict = policy.classify(message, language, spans) if message and actor is None else AdviceVerdict(False)
         turn = TurnInput(
             message=message,
             language=language,
@@ -412,6 +451,7 @@ class ConversationLoop:
             verdict=verdict,
             resolution=resolution,
             mentions=tuple(named) if message else None,
+            today=self.clock.today(),
         )
         parts: list[str] = []
         failure: PharmaiError | None = None

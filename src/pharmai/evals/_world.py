@@ -10,13 +10,15 @@ from __future__ import annotations
 import shutil
 import tempfile
 import threading
-from datetime import date
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
 from sqlalchemy import select, update
 
 from pharmai.db import Database, seed_demo_world, upgrade
+from pharmai.db._models_calendar import Consultation
 from pharmai.db.models import (
     Generic,
     IdentityChallenge,
@@ -30,7 +32,7 @@ from pharmai.db.models import (
 )
 from pharmai.db.seed import clear_all
 from pharmai.errors import ValidationFailed
-from pharmai.evals.task import Patch, TableEffect
+from pharmai.evals.task import Patch, SetupStep, TableEffect
 
 __all__ = ["ResetWorld", "TemplateWorld", "World", "apply_patches", "diff", "effects_match", "snapshot"]
 
@@ -43,6 +45,7 @@ _TRACKED: dict[str, tuple[Any, tuple[str, ...] | None, tuple[str, ...]]] = {
     "tickets": (Ticket, None, ("user_id", "priority", "status")),
     "identity_challenges": (IdentityChallenge, None, ("user_id", "status")),
     "patients": (Patient, ("user_id",), ("user_id", "email", "phone")),
+    "consultations": (Consultation, None, ("store_id", "starts_at", "calendar_name")),
 }
 _PATCH_MODELS: dict[str, Any] = {
     "products": Product,
@@ -144,16 +147,17 @@ class ResetWorld:
         """Nothing to give back: the next trial reseeds."""
 
 
-def apply_patches(db: Database, patches: list[Patch]) -> None:
-    """Apply a task's ``setup`` patches.
+def apply_patches(db: Database, patches: Sequence[SetupStep]) -> None:
+    """Apply a task's ``setup`` patches (its seeds are left to :func:`pharmai.evals._seeds.apply_seeds`).
 
     Raises:
         ValidationFailed: A patch names an unknown column or matches no row.
     """
-    if not patches:
+    own = [p for p in patches if isinstance(p, Patch)]
+    if not own:
         return
     with db.session(write=True) as session:
-        for patch in patches:
+        for patch in own:
             model = _PATCH_MODELS[patch.table]
             columns = model.__table__.columns
             unknown = [c for c in [*patch.key, *patch.set] if c not in columns]
@@ -216,6 +220,10 @@ def _jsonable(value: Any) -> Any:
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_jsonable(v) for v in value]
+    if isinstance(value, datetime):
+        # One spelling on every backend: SQLite hands back naive UTC, PostgreSQL an aware instant.
+        aware = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+        return aware.isoformat()
     if isinstance(value, date):
         return value.isoformat()
     return value

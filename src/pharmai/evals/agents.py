@@ -70,9 +70,12 @@ class GoldReplayEngine:
             return
         planned = self._gold[self._next]
         self._next += 1
+        # Tools that take a reply language get the turn's (a few staff tools take none).
+        speaks = {spec.name for spec in turn.tools.specs() if "language" in spec.input_model.model_fields}
         for call in planned.calls:
             arguments = dict(call.arguments)
-            arguments.setdefault("language", turn.language)
+            if call.name in speaks:
+                arguments.setdefault("language", turn.language)
             if any(_OTP in str(v) for v in arguments.values()):
                 with self._db.session() as session:
                     arguments = _substitute(arguments, latest_outbox_code(session) or "")

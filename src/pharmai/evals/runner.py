@@ -24,6 +24,7 @@ from pharmai.db.engine import Database
 from pharmai.db.tool_stores import tool_stores
 from pharmai.errors import PharmaiError, ValidationFailed
 from pharmai.evals._faults import faulty_registry
+from pharmai.evals._seeds import apply_seeds
 from pharmai.evals._world import TemplateWorld, World, apply_patches, diff, snapshot
 from pharmai.evals.agents import make_engine
 from pharmai.evals.criteria import TurnRecord, grade, group_in
@@ -32,14 +33,16 @@ from pharmai.evals.simulated_user import SimulatedUser
 from pharmai.evals.task import Task, TextGroup, UserTurn, When
 from pharmai.pharmacy.identity import latest_outbox_code
 from pharmai.settings import Settings
-from pharmai.tools import Executor
+from pharmai.tools import Actor, Executor
 from pharmai.toolsets import UnknownProfile, registry_for
 
-__all__ = ["collect_turn", "run_suite", "run_trial", "trial_settings"]
+__all__ = ["EVAL_STAFF_ID", "collect_turn", "run_suite", "run_trial", "trial_settings"]
 
 log = logging.getLogger(__name__)
 
 _OTP = "{{otp}}"
+#: The staff account id of a task's ``staff_role`` actor (audit rows keep only its surrogate).
+EVAL_STAFF_ID = "eval-staff"
 # Limits high enough never to bind unless a task sets its own (the rate-limit tasks do).
 _GENEROUS = {"conversation": "1000/minute", "patient": "1000/hour", "global": "100000/hour"}
 
@@ -100,8 +103,12 @@ def _holds(when: When, last: TurnRecord | None, pending: dict[str, Any] | None) 
 class _Conversation:
     """One trial's conversation: sends messages and actions, records every turn."""
 
-    def __init__(self, loop: ConversationLoop, cid: str, db: Database, language: str) -> None:
+    def __init__(
+        self, loop: ConversationLoop, cid: str, db: Database, language: str, actor: Actor | None = None
+    ) -> None:
         self.loop, self.cid, self.db, self.language = loop, cid, db, language
+        # The member of staff of a staff session, authenticated anew for every request as the console does.
+        self.actor = actor
         self.turns: list[TurnRecord] = []
 
     def say(self, message: str) -> TurnRecord:
@@ -109,7 +116,7 @@ class _Conversation:
             with self.db.session() as session:
                 message = message.replace(_OTP, latest_outbox_code(session) or "000000")
         try:
-            record = collect_turn(message, self.loop.turn(self.cid, message))
+            record = collect_turn(message, self.loop.turn(self.cid, message, actor=self.actor))
         except PharmaiError as exc:  # refused before the turn ran (too long, empty…): the person sees why
             record = TurnRecord(message, reply=exc.message(self.language), language=self.language, error=exc.code)
         self.turns.append(record)
@@ -120,7 +127,7 @@ class _Conversation:
         if pending is None:
             return None
         decide = self.loop.approve if action == "approve" else self.loop.deny
-        record = collect_turn(f"/{action}", decide(self.cid, str(pending["id"])))
+        record = collect_turn(f"/{action}", decide(self.cid, str(pending["id"]), actor=self.actor))
         self.turns.append(record)
         return record
 
@@ -179,6 +186,7 @@ def run_trial(
     faulty: Executor | None = None
     try:
         apply_patches(db, task.setup)
+        apply_seeds(db, task.setup, task.session.today)
         before = snapshot(db)
         settings = trial_settings(task)
         built = make_engine(engine, db, settings, task, env=env)
@@ -189,7 +197,10 @@ def run_trial(
             faulty = _faulty_executor(task, db, settings)
         clock = Clock(task.session.today)
         with ConversationLoop(db, built, settings=settings, clock=clock, audit="sync", executor=faulty) as loop:
-            conversation = _Conversation(loop, loop.open(session, task.session.language), db, task.session.language)
+            role = task.session.staff_role
+            actor = Actor(id=EVAL_STAFF_ID, role=role) if role is not None else None
+            cid = loop.open(session, task.session.language)
+            conversation = _Conversation(loop, cid, db, task.session.language, actor)
             if simulated_user is not None and task.simulated_user is not None:
                 conversation.simulate(simulated_user, task)
             else:

@@ -24,6 +24,9 @@ __all__ = [
     "GoldTurn",
     "OrderRule",
     "Patch",
+    "SeedBooking",
+    "SeedDocument",
+    "SeedTicket",
     "SessionSpec",
     "SimulatedUserSpec",
     "TableEffect",
@@ -40,7 +43,15 @@ DEFAULT_TODAY = date(2026, 3, 1)
 #: Engines that talk to a model provider (provider-failure tasks only make sense for them).
 LLM_ONLY = ("openai", "chat", "anthropic")
 
-_TABLES = ("refill_requests", "prescriptions", "inventory", "tickets", "identity_challenges", "patients")
+_TABLES = (
+    "refill_requests",
+    "prescriptions",
+    "inventory",
+    "tickets",
+    "identity_challenges",
+    "patients",
+    "consultations",
+)
 _PATCHABLE = ("products", "generics", "inventory", "prescriptions", "patients", "interactions")
 
 
@@ -209,6 +220,9 @@ class SessionSpec(_Model):
             or ``"default"`` for the shipped default (otherwise the trial's limits never bind).
         provider_fault: ``down``: the model provider cannot be reached (LLM engines only).
         tool_faults: Tools that fail with a given error code (every engine).
+        staff_role: A member of staff of this role (``admin``, ``pharmacist``, ``technician``) is the actor
+            of every turn: the session of the staff console's assistant (with ``profile: "staff"``).
+            ``None``: a customer's session, with no actor, where every staff tool is refused.
     """
 
     patient: str | None = None
@@ -220,6 +234,7 @@ class SessionSpec(_Model):
     rate_limits: dict[Literal["conversation", "patient", "global"], str] | None = None
     provider_fault: Literal["down"] | None = None
     tool_faults: list[ToolFault] = Field(default_factory=list)
+    staff_role: Literal["admin", "pharmacist", "technician"] | None = None
 
 
 class Patch(_Model):
@@ -228,6 +243,55 @@ class Patch(_Model):
     table: Literal["products", "generics", "inventory", "prescriptions", "patients", "interactions"]
     key: dict[str, Any] = Field(min_length=1)
     set: dict[str, Any] = Field(min_length=1)
+
+
+class TicketSeed(_Model):
+    """A ticket in the queue before the run; case numbers are handed out in order (``PH-000001`` first)."""
+
+    type: Literal["handoff", "callback", "support"] = "support"
+    customer: str | None = None
+    reason: str = Field(min_length=1, max_length=2000)
+    priority: Literal["low", "normal", "high", "urgent"] = "normal"
+    status: Literal["open", "in_progress", "resolved", "closed"] = "open"
+    language: Literal["he", "en"] = "en"
+    store: str | None = None
+
+
+class SeedTicket(_Model):
+    """``{"ticket": {...}}``: add a ticket to the fresh world."""
+
+    ticket: TicketSeed
+
+
+class DocumentSeed(_Model):
+    """One of the pharmacy's documents, imported as the folder importer would (kind from the extension)."""
+
+    path: str = Field(pattern=r"^[A-Za-z0-9_./-]{1,200}\.(md|txt)$")
+    text: str = Field(min_length=1, max_length=50_000)
+
+
+class SeedDocument(_Model):
+    """``{"document": {"path", "text"}}``: import a document into the fresh world."""
+
+    document: DocumentSeed
+
+
+class BookingSeed(_Model):
+    """A consultation booked before the run: ``start`` in the pharmacy's local time (``2026-03-02T10:00``)."""
+
+    store: str = "s1"
+    start: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$")
+    title: str = Field(default="Consultation", min_length=1, max_length=200)
+
+
+class SeedBooking(_Model):
+    """``{"booking": {...}}``: book a consultation slot in the fresh world."""
+
+    booking: BookingSeed
+
+
+#: One entry of a task's ``setup``: a patch of a demo row, or a ticket, document or booking to add.
+SetupStep = Patch | SeedTicket | SeedDocument | SeedBooking
 
 
 class GoldCall(_Model):
@@ -275,7 +339,7 @@ class Task(_Model):
     engines: list[str] | None = None
     skip_reason: str | None = None
     session: SessionSpec = Field(default_factory=SessionSpec)
-    setup: list[Patch] = Field(default_factory=list)
+    setup: list[SetupStep] = Field(default_factory=list)
     user: list[UserTurn] = Field(min_length=1)
     criteria: Criteria
     gold: list[GoldTurn] = Field(default_factory=list)

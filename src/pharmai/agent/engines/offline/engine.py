@@ -25,6 +25,7 @@ from pharmai.agent.engines.offline import (
     flows_rx,
     followups,
     questions,
+    staff_flows,
 )
 from pharmai.agent.engines.offline._cues import STORES
 from pharmai.agent.engines.offline.dialogue_state import (
@@ -78,6 +79,10 @@ class OfflineEngine:
         The stored state is read once here and written back to ``turn.state`` once, however the turn ends
         (the loop stores it even when a tool budget or an error cut the turn short).
         """
+        if turn.session.profile == staff_flows.PROFILE:  # the pharmacist's assistant: staff flows only
+            for index, part in enumerate(staff_flows.respond(turn)):
+                yield ("\n\n" if index else "") + part
+            return
         state = DialogueState.load(turn.state)
         # The question asked last is answered (or dropped) by this message; a new one is asked afresh.
         pending, state.pending = state.pending, None
@@ -90,6 +95,9 @@ class OfflineEngine:
             # "and the other branch?": the store that is not the one last talked about (or the session's).
             current = state.last_store or turn.session.store_id
             parsed.store = next((s for s in STORES if s != current), None)
+        elif not parsed.store and parsed.intent == "medication" and state.last_store:
+            # "and Tylenol?" after a question about the Jerusalem branch asks about the Jerusalem branch.
+            parsed.store = state.last_store
         if parsed.store:
             state.last_store = parsed.store
         d = Dialogue(turn, parsed, state)
@@ -121,7 +129,7 @@ class OfflineEngine:
 
     @staticmethod
     def _paragraphs(d: Dialogue) -> Iterator[str]:
-        for index, part in enumerate(p for p in d.parts if p):
+        for index, part in enumerate(d.paragraphs()):
             yield ("\n\n" if index else "") + part
 
     # --- a new request ----------------------------------------------------------------------------
@@ -145,6 +153,9 @@ class OfflineEngine:
             if c.CHEAPER.search(p.norm):
                 model.append("price")  # "anything cheaper than…?": the equivalents, and that prices are not on file
         others = model + clauses
+        if plan[0] in ("refill_status", "refill_request") and not c.AVAILABILITY.search(p.norm):
+            # "any left? then order one" counts refills, not stock (a refill checks the stock itself).
+            others = [i for i in others if i != "availability"]
         for intent in others:
             if intent in plan or intent not in _SECONDARY:
                 continue
@@ -159,8 +170,12 @@ class OfflineEngine:
     def _answer(self, d: Dialogue) -> None:
         p, verdict = d.parsed, d.turn.verdict
         if verdict.red_flags:
-            # The loop puts the urgent-care text first; nothing here may delay or distract from it.
+            # The loop puts the urgent-care text first; nothing here may delay or distract from it, except
+            # what medications named together do (seed 000: the check's result is always stated, by name).
             d.say("urgent_follow")
+            refs = flows_catalog.targets(d) if p.meds else []
+            if len(refs) >= 2:
+                flows_catalog.interaction(d, refs)
             return
         plan = self._plan(d)
         if p.intent in _OWN_FLOW:
