@@ -207,3 +207,18 @@ def test_two_instances_share_postgresql_and_redis(tmp_path: Path) -> None:
     worst = max(delays) * 1000
     print(f"\nPostgreSQL + Redis, A ← B: staff reply sent → on the customer's stream, max {worst:.0f} ms (shared VM)")
     assert max(delays) < 2.0
+
+
+def test_a_server_stops_promptly_with_a_customer_stream_open(tmp_path: Path) -> None:
+    # A rolling restart sends SIGTERM: a live stream held open for an hour must not hold the worker for
+    # the whole grace period (it is closed after a few seconds; the client reconnects elsewhere).
+    url = f"sqlite:///{tmp_path / 'stop.db'}"
+    settings = {**_COMMON, "PHARMAI_DATABASE_URL": url, "XDG_DATA_HOME": str(tmp_path)}
+    with httpx.Client(timeout=30) as http:
+        with serving(tmp_path, settings) as (base, _):
+            cid, headers, _ticket = _handed_off(http, base)
+            stream = EventStream(f"{base}/v1/conversations/{cid}/events?wait=3600", headers)
+            stopping = time.monotonic()
+        stopped_in = time.monotonic() - stopping
+        stream.close()
+    assert stopped_in < 12, f"the server took {stopped_in:.1f} s to stop with a stream open"

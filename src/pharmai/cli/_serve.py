@@ -72,4 +72,7 @@ def serve(
         # worker still loading the catalog and the language model misses it, and was killed and respawned
         # forever while the port refused every connection.
         timeout_worker_healthcheck=60,
+        # Live streams (customer events, the staff queue) stay open for minutes: on SIGTERM they are given a
+        # few seconds and then closed (clients reconnect), so a rolling restart does not wait out its grace.
+        timeout_graceful_shutdown=5,
     )
