@@ -41,7 +41,7 @@ DEFAULT_HTTP_RATE_LIMIT = str(Settings.model_fields["http_rate_limit"].default)
 #: Where the interactive API docs' own assets (Swagger UI, ReDoc, their icon) are served.
 DOCS_ASSETS_URL = "/docs/assets"
 
-_PAGES = {"/": "index.html"}
+_PAGES = {"/": "index.html", "/staff": "staff.html"}
 #: Pages served only in the ``demo`` identity mode (``PHARMAI_IDENTITY_MODE=demo``); 404 otherwise.
 _DEMO_PAGES = {"/tester": "tester.html", "/outbox": "outbox.html"}
 

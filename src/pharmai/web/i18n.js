@@ -251,9 +251,14 @@ window.PharmaiI18n = (function () {
 
   function onChange(fn) { listeners.push(fn); }
 
+  /** Add a page's own texts (`{he: {...}, en: {...}}`), e.g. the staff console's, before `apply`. */
+  function add(more) {
+    Object.keys(more).forEach((lang) => { TEXTS[lang] = Object.assign(TEXTS[lang] || {}, more[lang]); });
+  }
+
   function hasHebrew(text) {
     return /[\u0590-\u05FF]/.test(text || "");
   }
 
-  return { t, apply, setLanguage, onChange, hasHebrew, get language() { return language; } };
+  return { t, apply, setLanguage, onChange, add, hasHebrew, get language() { return language; } };
 })();
