@@ -3,8 +3,7 @@
 One request per message (:mod:`.staff_nlu`), answered through the staff tools only: ``lookup_customer``,
 ``list_tickets``, ``calculate_medical_score`` (a missing value is asked for in one short question, and the
 values given so far are kept for the answer), ``search_documents``, ``search_pubmed``,
-``get_calendar_events`` (free slots = the store's slots that day less the booked ones) and
-``create_calendar_event`` (a write: the loop asks for confirmation, and this module writes the follow-up).
+``get_calendar_events`` and ``create_calendar_event`` (the consultation calendar, in :mod:`.staff_calendar`).
 Every fact in a reply comes from a tool result; a refused or failed call is said as such. The customer-side
 rules (advice refusal, identity) do not apply here — the executor's role checks and audit do.
 """
@@ -17,17 +16,17 @@ from typing import Any
 
 from pharmai.agent._failures import failure_text
 from pharmai.agent.base import ToolResult, TurnInput
+from pharmai.agent.engines.offline import staff_calendar
 from pharmai.agent.engines.offline import staff_scores as scores
-from pharmai.agent.engines.offline.staff_nlu import StaffRequest, read_day, read_request, read_store, read_time
+from pharmai.agent.engines.offline.staff_nlu import StaffRequest, read_request
 from pharmai.agent.engines.offline.staff_texts import (
     count_phrase,
     field_question,
     label,
     status_label,
     t,
-    weekday_name,
 )
-from pharmai.pharmacy.calendar import TIMEZONE, slot_starts
+from pharmai.pharmacy.calendar import TIMEZONE
 
 __all__ = ["PROFILE", "respond"]
 
@@ -35,11 +34,6 @@ __all__ = ["PROFILE", "respond"]
 PROFILE = "staff"
 
 _STATE = "staff"
-_TITLES = {"en": "Pharmacist consultation", "he": "ייעוץ רוקח"}
-_STORE_NAMES = {
-    "s1": {"en": "Tel Aviv – Dizengoff", "he": "תל אביב – דיזנגוף"},
-    "s2": {"en": "Jerusalem – Jaffa Street", "he": "ירושלים – רחוב יפו"},
-}
 _SCORE_TITLES = {
     "renal_dosing": {"en": "creatinine clearance", "he": "פינוי קריאטינין"},
     "bmi": {"en": "BMI", "he": "BMI"},
@@ -92,7 +86,7 @@ def respond(turn: TurnInput) -> list[str]:
     """Answer one staff turn; the reply's paragraphs (the new state is written to ``turn.state``)."""
     reply = _Reply(turn)
     if turn.resolution is not None:
-        _booking_outcome(reply)
+        staff_calendar.booking_outcome(reply)
     else:
         _answer(reply, turn.message or "")
     turn.state[_STATE] = reply.state
@@ -137,12 +131,7 @@ def _continue(reply: _Reply, pending: dict[str, Any], message: str, request: Sta
         _score(reply, StaffRequest("score", score=pending.get("score")), message, pending=pending)
         return True
     if pending.get("kind") in ("slots", "book") and request.kind in ("unknown", "slots", "book"):
-        today = _today(reply.turn)
-        store = read_store(message) or pending.get("store")
-        day = read_day(message, today) or (date.fromisoformat(pending["day"]) if pending.get("day") else None)
-        time = read_time(message) or pending.get("time")
-        kind = "book" if request.kind == "book" or pending.get("kind") == "book" else "slots"
-        _calendar(reply, StaffRequest(kind, store=store, day=day, time=time), message)
+        staff_calendar.resume(reply, pending, message, request.kind, _today(reply.turn))
         return True
     return False
 
@@ -335,105 +324,8 @@ def _pubmed(reply: _Reply, request: StaffRequest, _message: str) -> None:
     reply.parts.append("\n".join(lines))
 
 
-# --- the consultation calendar --------------------------------------------------------------------
-
-
-def _store_name(lang: str, store: str) -> str:
-    return _STORE_NAMES.get(store, {}).get(lang, store)
-
-
-def _day_text(lang: str, day: date) -> str:
-    return f"{weekday_name(lang, day.weekday())} {day.isoformat()}"
-
-
-def _free_slots(reply: _Reply, store: str, day: date) -> tuple[list[str], list[str]] | None:
-    """The free and the booked ``HH:MM`` slots of ``store`` on ``day``, from the calendar tool (``None``: refused)."""
-    result = reply.call(
-        "get_calendar_events", start_date=day.isoformat(), end_date=day.isoformat(), store_id=store,
-        max_results=200, language=reply.lang,
-    )  # fmt: skip
-    if not result.ok:
-        reply.refused(result)
-        return None
-    booked = set()
-    for event in result.envelope.get("events") or []:
-        if isinstance(event, dict) and event.get("start"):
-            booked.add(datetime.fromisoformat(str(event["start"])).astimezone(TIMEZONE).strftime("%H:%M"))
-    slots = [moment.strftime("%H:%M") for moment in slot_starts(store, day)]
-    return [s for s in slots if s not in booked], [s for s in slots if s in booked]
+# --- the consultation calendar (in .staff_calendar) -----------------------------------------------
 
 
 def _calendar(reply: _Reply, request: StaffRequest, _message: str) -> None:
-    store, day, time = request.store, request.day, request.time
-    pending = {"kind": request.kind, "store": store, "day": day.isoformat() if day else None, "time": time}
-    if store is None:
-        reply.state["pending"] = pending
-        reply.say("which_store")
-        return
-    if day is None:
-        reply.state["pending"] = pending
-        reply.say("which_day")
-        return
-    if not slot_starts(store, day):
-        reply.say("closed", store=_store_name(reply.lang, store), day=_day_text(reply.lang, day))
-        return
-    if request.kind == "book" and time is not None:
-        _book(reply, store, day, time)
-        return
-    found = _free_slots(reply, store, day)
-    if found is None:
-        return
-    free, booked = found
-    where, when = _store_name(reply.lang, store), _day_text(reply.lang, day)
-    if not free:
-        reply.say("slots_none", store=where, day=when)
-    else:
-        reply.say(
-            "slots", store=where, day=when, slots=f"{count_phrase(reply.lang, 'slot', len(free))} — {', '.join(free)}"
-        )
-    if booked:
-        reply.say("slots_booked", slots=", ".join(booked))
-    if request.kind == "book":
-        reply.state["pending"] = pending
-        reply.say("which_time")
-
-
-def _book(reply: _Reply, store: str, day: date, time: str) -> None:
-    result = reply.call(
-        "create_calendar_event", title=_TITLES[reply.lang], start_datetime=f"{day.isoformat()}T{time}",
-        store_id=store, language=reply.lang,
-    )  # fmt: skip
-    if result.confirmation is not None or result.error_code == "CONFIRMATION_REQUIRED":
-        summary = (result.confirmation or {}).get("summary") or ""
-        reply.say("book_confirm", summary=summary)
-        return
-    if result.error_code == "SLOT_TAKEN":
-        found = _free_slots(reply, store, day)
-        free = ", ".join(found[0]) if found else "—"
-        reply.parts.clear()
-        reply.say(
-            "slot_taken", time=time, store=_store_name(reply.lang, store), day=_day_text(reply.lang, day), slots=free
-        )
-        return
-    if result.ok:  # a profile without confirmation booked it at once
-        reply.say("booked", store=_store_name(reply.lang, store), day=_day_text(reply.lang, day), time=time)
-        return
-    reply.refused(result)
-
-
-def _booking_outcome(reply: _Reply) -> None:
-    resolution = reply.turn.resolution
-    assert resolution is not None
-    result = resolution.result
-    if not resolution.approved:
-        reply.say("not_booked")
-        return
-    if not result.ok:
-        reply.refused(result)
-        return
-    out = result.envelope
-    start = datetime.fromisoformat(str(out.get("start"))).astimezone(TIMEZONE)
-    store = _dict(out.get("store"))
-    store_id = str(store.get("store_id"))
-    where = _store_name(reply.lang, store_id) if store_id in _STORE_NAMES else store.get("name", store_id)
-    reply.say("booked", store=where, day=_day_text(reply.lang, start.date()), time=start.strftime("%H:%M"))
+    staff_calendar.answer(reply, request)
