@@ -95,6 +95,41 @@ def test_a_pharmacist_takes_over_answers_hands_back_and_resolves(demo: TestClien
     assert again.status_code == 409 and again.json()["error"]["code"] == "INVALID_OPERATION"
 
 
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_the_holder_takes_over_again_after_handing_back(demo: TestClient, db: Database, language: str) -> None:
+    cid, customer, ticket = _handed_off(demo, language)
+    dana = bearer(db, "dana", "pharmacist")
+    path = f"/v1/staff/tickets/{ticket['ticket_id']}"
+    assert demo.post(path + "/claim", headers=dana).status_code == 200
+    back = demo.post(path + "/hand-back", headers=dana)
+    assert back.status_code == 200 and back.json()["released"] is True
+    seen = _customer_events(demo, cid, customer)
+    assert seen[0][1]["held"] is False and [e for e, _ in seen[1:]] == ["pharmacist_joined", "pharmacist_left"]
+
+    again = demo.post(path + "/claim", headers=dana)  # the ticket is still hers (in_progress)
+    assert again.status_code == 200, again.text
+    assert again.json()["held"] is True and again.json()["ticket"]["status"] == "in_progress"
+    assert demo.get(path, headers=dana).json()["held_by_me"] is True
+
+    # The customer is told, as on the first claim, and only once: a repeated claim adds nothing.
+    assert demo.post(path + "/claim", headers=dana).status_code == 200
+    after = seen[-1][1]["seq"]
+    told = _customer_events(demo, cid, customer, after=after)
+    assert told[0][1]["held"] is True and [e for e, _ in told[1:]] == ["pharmacist_joined"]
+    assert told[1][1]["case_number"] == seen[1][1]["case_number"]  # the same ticket as the first join
+
+    # Held again: the assistant is silent and the customer's message waits for the pharmacist.
+    question = "יש לכם אקמול במלאי?" if language == "he" else "Do you have Acamol in stock?"
+    turn = say(demo, cid, customer, question)
+    assert [e for e, _ in turn] == ["message.done"]
+    done = turn[0][1]
+    assert done["held"] is True and done["reply"] == ""
+    assert ("רוקח" in done["notice"]) if language == "he" else ("pharmacist" in done["notice"])
+    answer = "כן, יש במלאי." if language == "he" else "Yes, it is in stock."
+    assert demo.post(path + "/reply", json={"text": answer}, headers=dana).status_code == 200
+    assert [d.get("text") for e, d in _customer_events(demo, cid, customer, after=after)[2:]] == [answer]
+
+
 def test_a_second_claim_is_refused_and_roles_are_enforced(demo: TestClient, db: Database) -> None:
     _, customer, ticket = _handed_off(demo)
     dana, noa = bearer(db, "dana", "pharmacist"), bearer(db, "noa", "pharmacist")

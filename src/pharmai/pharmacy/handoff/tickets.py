@@ -296,17 +296,21 @@ def _check_holder(row: Ticket, staff_id: str, override: bool) -> None:
 def claim(session: Session, ticket: Any, staff_id: str, now: datetime) -> TicketView:
     """Take an open ticket (or reopen a resolved one); its conversation is then held by ``staff_id``.
 
-    Claiming a ticket one already holds is a no-op.
+    Claiming a ticket one already holds leaves the ticket as it is, but holds its conversation again if it
+    was handed back meanwhile (the customer is told a pharmacist joined, as on the first claim).
 
     Raises:
-        TicketNotFound: No such ticket. InvalidTicketOperation: ``claimed`` by someone else, or a
-        ``transition`` the lifecycle forbids (a closed ticket).
+        TicketNotFound: No such ticket. InvalidTicketOperation: ``claimed`` by someone else (the ticket, or
+        its conversation through another ticket), or a ``transition`` the lifecycle forbids (a closed ticket).
     """
     row = _row(session, ticket)
     if row.status == "in_progress":
-        if row.claimed_by == staff_id:
-            return _view(row)
-        raise InvalidTicketOperation({"reason": "claimed"})
+        if row.claimed_by != staff_id:
+            raise InvalidTicketOperation({"reason": "claimed"})
+        # A hand-back ends the hold but keeps the ticket claimed: taking the chat over again is this claim.
+        if row.conversation_id is not None:
+            conversations.hold(session, row.conversation_id, row.ticket_id, staff_id, now, row.case_number)
+        return _view(row)
     row = _move(session, row, "in_progress", {"claimed_by": staff_id, "claimed_at": now, "updated_at": now})
     if row.conversation_id is not None:
         conversations.hold(session, row.conversation_id, row.ticket_id, staff_id, now, row.case_number)
