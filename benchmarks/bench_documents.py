@@ -5,7 +5,8 @@ generated SOP-like documents (Hebrew, English and mixed passages of 250–900 ch
 pharmacy-procedure vocabulary with its inflected forms under Zipf weights) in a temporary
 SQLite file, and in a fresh PostgreSQL schema when ``PHARMAI_TEST_DATABASE_URL`` is set; then it times a
 fixed set of queries (one session and one search each, as a tool call does) and prints p50 / p95 / p99 /
-max per backend, with the machine, and writes ``benchmarks/results/documents.json``. Target: p99 ≤ 20 ms.
+max per backend, with the machine and its load average, and writes ``benchmarks/results/documents.json``.
+Target: p99 ≤ 20 ms on every backend measured; exits 1 when one misses it (``make bench`` then fails).
 """
 
 from __future__ import annotations
@@ -146,6 +147,8 @@ def _run(name: str, db: Database, passages: int, rounds: int) -> dict[str, objec
     upgrade(db)
     build_s = _build(db, passages, random.Random(7))
     slowest: dict[str, float] = {}
+    # The machine's load is part of the result: on a shared machine it moves p99 more than the code does.
+    load_before = os.getloadavg()[0]
     timings = _time(db, rounds, slowest)
     row = {
         "backend": name,
@@ -156,13 +159,14 @@ def _run(name: str, db: Database, passages: int, rounds: int) -> dict[str, objec
         "p95_ms": round(_pct(timings, 95), 2),
         "p99_ms": round(_pct(timings, 99), 2),
         "max_ms": round(max(timings), 2),
+        "load_average_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],
     }
     row["meets_target"] = bool(row["p99_ms"] <= _TARGET_P99_MS)  # type: ignore[operator]
     row["slowest"] = {q: round(ms, 2) for q, ms in sorted(slowest.items(), key=lambda x: -x[1])[:5]}
     return row
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--passages", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=20)
@@ -189,17 +193,21 @@ def main() -> None:
             admin.dispose()
     machine = f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
     print(f"document search over {args.passages:,} passages — {machine}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
-    print("backend     queries  build s   p50 ms   p95 ms   p99 ms   max ms  p99 ≤ 20 ms")
+    print("backend     queries  build s   p50 ms   p95 ms   p99 ms   max ms  p99 ≤ 20 ms  load (1 min)")
     for r in rows:
+        load = "–".join(str(x) for x in r["load_average_1m"])  # type: ignore[attr-defined]
         print(
             f"{r['backend']:<11} {r['queries']:>7} {r['build_s']:>8} {r['p50_ms']:>8} {r['p95_ms']:>8} "
-            f"{r['p99_ms']:>8} {r['max_ms']:>8}  {'yes' if r['meets_target'] else 'NO'}"
+            f"{r['p99_ms']:>8} {r['max_ms']:>8}  {'yes' if r['meets_target'] else 'NO':<11}  {load}"
         )
     for r in rows:
         print(f"{r['backend']}: slowest queries (max ms): {json.dumps(r['slowest'], ensure_ascii=False)}")
     _RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    _RESULTS.write_text(json.dumps({"machine": machine, "results": rows}, indent=2) + "\n", encoding="utf-8")
+    measured = f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
+    result = {"machine": machine, "measured": measured, "results": rows}
+    _RESULTS.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0 if all(r["meets_target"] for r in rows) else 1
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -99,6 +99,22 @@ def test_no_passage_with_every_word_falls_back_to_any(db: Database, imported: ob
     assert find(db, "zebra unicorn").hits == []
 
 
+def test_a_word_no_document_holds_leaves_the_other_words_all_required(db: Database, imported: object) -> None:
+    # "zebra" is in no passage: the passages holding both other words (in the text or its section heading)
+    # are the answer, not every passage holding either of them.
+    def holds(hit: documents.SearchHit, *words: str) -> bool:
+        return all(word in f"{hit.passage.heading} {hit.passage.text}".lower() for word in words)
+
+    result = find(db, "zebra early refill", limit=20)
+    assert not result.matched_every_word and result.hits
+    assert all(holds(h, "early", "refill") for h in result.hits)
+    assert result.hits[0].passage.heading == "Prescription Refill SOP › Early refill requests"
+    hebrew = find(db, "זברה חידוש מוקדם", limit=20)
+    assert not hebrew.matched_every_word and hebrew.hits
+    assert all(holds(h, "חידוש", "מוקדם") for h in hebrew.hits)
+    assert hebrew.hits[0].passage.heading.endswith("בקשה לחידוש מוקדם")
+
+
 @pytest.mark.parametrize(
     "query",
     [

@@ -8,17 +8,8 @@ FTS5 or PostgreSQL ``tsvector`` (:func:`search`); :func:`retrieve` reads a docum
 from __future__ import annotations
 
 from pharmai.pharmacy.documents._extract import KINDS, ParsedDocument, ParsedPassage, parse_document
-from pharmai.pharmacy.documents._store import (
-    DocumentInfo,
-    Passage,
-    Retrieved,
-    SearchHit,
-    SearchResult,
-    document_id_for,
-    retrieve,
-    save_document,
-    search,
-)
+from pharmai.pharmacy.documents._search import SearchHit, SearchResult, search
+from pharmai.pharmacy.documents._store import DocumentInfo, Passage, Retrieved, document_id_for, retrieve, save_document
 from pharmai.pharmacy.documents._webdav import WebDavClient
 from pharmai.pharmacy.documents.importer import MAX_FILE_BYTES, FileReport, import_documents, is_remote
 

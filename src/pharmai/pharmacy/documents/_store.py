@@ -1,36 +1,21 @@
-"""Documents in the database: replace one atomically, search passages, read a document back."""
+"""Documents in the database: replace one atomically, read a document back (search: :mod:`._search`)."""
 
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, text
-from sqlalchemy.exc import OperationalError, ProgrammingError
+from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from pharmai.db._models_documents import Document, DocumentPassage
-from pharmai.errors import DocumentNotFound, ValidationFailed
+from pharmai.errors import DocumentNotFound
 from pharmai.pharmacy.documents._extract import ParsedDocument
-from pharmai.pharmacy.documents._terms import fts5_query, index_text, query_groups, stems_match, tsquery
+from pharmai.pharmacy.documents._terms import index_text
 
-__all__ = [
-    "DocumentInfo",
-    "Passage",
-    "Retrieved",
-    "SearchHit",
-    "SearchResult",
-    "document_id_for",
-    "retrieve",
-    "save_document",
-    "search",
-]
-
-_SNIPPET = 300
-_WORD = re.compile(r"\S+")
+__all__ = ["DocumentInfo", "Passage", "Retrieved", "citation_date", "document_id_for", "retrieve", "save_document"]
 
 
 @dataclass(frozen=True)
@@ -56,20 +41,6 @@ class Passage:
     heading: str | None
     line_start: int
     line_end: int
-
-
-@dataclass(frozen=True)
-class SearchHit:
-    document: DocumentInfo
-    passage: Passage
-    snippet: str
-    score: float
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    hits: list[SearchHit]
-    matched_every_word: bool
 
 
 @dataclass(frozen=True)
@@ -142,94 +113,18 @@ def save_document(
     return document_id, status
 
 
+def citation_date(modified_at: datetime | None, imported_at: datetime) -> str:
+    """The date a citation gives: the file's last modification, else its import (ISO date)."""
+    return (modified_at or imported_at).date().isoformat()
+
+
 def _info(doc: Document) -> DocumentInfo:
-    when = doc.modified_at or doc.imported_at
-    return DocumentInfo(doc.document_id, doc.title, doc.kind, doc.language, doc.path, doc.url, when.date().isoformat())
+    date = citation_date(doc.modified_at, doc.imported_at)
+    return DocumentInfo(doc.document_id, doc.title, doc.kind, doc.language, doc.path, doc.url, date)
 
 
 def _passage(row: DocumentPassage) -> Passage:
     return Passage(row.seq, row.text, row.page, row.heading, row.line_start, row.line_end)
-
-
-def _snippet(passage: str, groups: list[list[tuple[str, bool]]]) -> str:
-    if len(passage) <= _SNIPPET:
-        return passage
-    at = next((m.start() for m in _WORD.finditer(passage) if stems_match(m.group(), groups)), 0)
-    start = max(0, at - _SNIPPET // 3)
-    if start:
-        space = passage.find(" ", start)
-        start = space + 1 if 0 <= space < at else start
-    end = min(len(passage), start + _SNIPPET)
-    if end < len(passage):
-        space = passage.rfind(" ", start, end)
-        end = space if space > at else end
-    return ("…" if start else "") + passage[start:end].strip() + ("…" if end < len(passage) else "")
-
-
-def _ranked(
-    session: Session, groups: list[list[tuple[str, bool]]], every: bool, limit: int, kind: str | None
-) -> list[tuple[int, float]]:
-    params: dict[str, Any] = {"n": limit, "kind": kind}
-    if session.get_bind().dialect.name == "sqlite":
-        params["q"] = fts5_query(groups, every=every)
-        if kind is None:
-            # FTS5 ranks by its own `rank` (bm25) and stops at the limit without joining every match.
-            sql = (
-                "SELECT rowid, rank FROM document_passages_fts WHERE document_passages_fts MATCH :q "
-                "ORDER BY rank LIMIT :n"
-            )
-        else:
-            sql = (
-                "SELECT p.id, bm25(document_passages_fts) AS rank FROM document_passages_fts "
-                "JOIN document_passages p ON p.id = document_passages_fts.rowid "
-                "JOIN documents d ON d.document_id = p.document_id "
-                "WHERE document_passages_fts MATCH :q AND d.kind = :kind ORDER BY rank, p.id LIMIT :n"
-            )
-        return [(int(i), -float(r)) for i, r in session.execute(text(sql), params)]
-    params["q"] = tsquery(groups, every=every)
-    # Migration 0006's function: the same query, planned through the GIN index.
-    sql = "SELECT passage_id, score FROM document_passages_search(to_tsquery('simple'::regconfig, :q), :n, :kind)"
-    return [(int(i), float(r)) for i, r in session.execute(text(sql), params)]
-
-
-def search(session: Session, query: str, *, limit: int = 5, kind: str | None = None) -> SearchResult:
-    """The passages best matching ``query`` (bm25 on SQLite, ts_rank on PostgreSQL), best first.
-
-    Every word must match; when no passage has them all, passages matching any of them are ranked instead
-    (``matched_every_word`` is then False).
-
-    Raises:
-        ValidationFailed: the query holds no word to search for (``query``: ``no_search_terms``).
-    """
-    groups = query_groups(query)
-    if not groups:
-        raise ValidationFailed([{"field": "query", "type": "no_search_terms"}])
-    every = True
-    try:
-        ranked = _ranked(session, groups, True, limit, kind)
-        if not ranked and len(groups) > 1:
-            every = False
-            ranked = _ranked(session, groups, False, limit, kind)
-    except (OperationalError, ProgrammingError) as exc:
-        # The terms are quoted, so this is not expected; still a typed answer rather than a crash.
-        raise ValidationFailed([{"field": "query", "type": "unsearchable"}]) from exc
-    if not ranked:
-        return SearchResult([], every)
-    ids = [i for i, _ in ranked]
-    rows = {
-        p.id: (p, d)
-        for p, d in session.execute(
-            select(DocumentPassage, Document)
-            .join(Document, Document.document_id == DocumentPassage.document_id)
-            .where(DocumentPassage.id.in_(ids))
-        )
-    }
-    hits = [
-        SearchHit(_info(rows[i][1]), _passage(rows[i][0]), _snippet(rows[i][0].text, groups), round(score, 4))
-        for i, score in ranked
-        if i in rows
-    ]
-    return SearchResult(hits, every)
 
 
 def retrieve(session: Session, document_id: str, *, from_passage: int = 1, max_chars: int = 10_000) -> Retrieved:
