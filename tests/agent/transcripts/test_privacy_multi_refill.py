@@ -194,9 +194,7 @@ THIRD_PARTY_CONTACT = {
 
 @pytest.mark.parametrize("index", range(5))
 @pytest.mark.parametrize("language", ["en", "he"])
-def test_another_persons_contact_details_start_no_sign_in(
-    chat: Callable[..., Chat], language: str, index: int
-) -> None:
+def test_another_persons_contact_details_start_no_sign_in(chat: Callable[..., Chat], language: str, index: int) -> None:
     conversation = chat(language)
     turn = conversation.say(THIRD_PARTY_CONTACT[language][index])
     assert "verify_customer_identity" not in turn.tools  # no code goes to the other person
