@@ -7,10 +7,9 @@ offline engine (as ``bench_api.py`` serves it):
 - ``traced+json``: ``OTEL_EXPORTER_OTLP_ENDPOINT`` pointing at an OTLP/HTTP receiver on loopback (a
   separate process that only stores the request bodies, and decodes them when the run is over) and
   ``PHARMAI_LOG_FORMAT=json`` at ``--log-level info``, so every request's access line and every tool's
-  line is written as JSON; every trace recorded;
-- ``traced+json 10%``: the same with the standard sampler variables recording one trace in ten
-  (``OTEL_TRACES_SAMPLER=parentbased_traceidratio``, ``OTEL_TRACES_SAMPLER_ARG=0.1``);
-- with ``--split`` also ``traced`` (tracing alone) and ``json`` (JSON logs alone).
+  line is written as JSON; pharmai's default sampler (no ``OTEL_TRACES_SAMPLER``: one trace in ten);
+- ``traced+json all``: the same recording every trace (``OTEL_TRACES_SAMPLER=parentbased_always_on``);
+- with ``--split`` also ``traced`` (tracing alone, default sampler) and ``json`` (JSON logs alone).
 
 The load moves from one server to the next (each round starts with another one): each round is a
 closed-loop saturation phase of ``bench_api.py`` (16 conversations, the same messages), so all see the same
@@ -245,6 +244,8 @@ def main() -> int:
     args = parser.parse_args()
     print("note: the machine is shared; figures vary from run to run — compare the two columns, not runs")
     rounds: list[dict[str, Any]] = []
+    load_at_start = os.getloadavg()[0]
+    started_at = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     with tempfile.TemporaryDirectory(prefix="pharmai-bench-tracing-") as tmp:
         workdir = Path(tmp)
         receiver, receiver_url = _receiver()
@@ -255,20 +256,12 @@ def main() -> int:
             configs = {
                 "plain": ({}, "warning"),
                 "traced+json": ({**otlp, **json_logs}, "info"),
-                # The standard sampler variables: one trace in ten recorded and exported.
-                "traced+json 10%": (
-                    {
-                        **otlp,
-                        **json_logs,
-                        "OTEL_TRACES_SAMPLER": "parentbased_traceidratio",
-                        "OTEL_TRACES_SAMPLER_ARG": "0.1",
-                    },
-                    "info",
-                ),
+                # The standard sampler variable: every trace recorded and exported.
+                "traced+json all": ({**otlp, **json_logs, "OTEL_TRACES_SAMPLER": "parentbased_always_on"}, "info"),
                 "traced": (otlp, "warning"),
                 "json": (json_logs, "info"),
             }
-            names = ["plain", "traced+json", "traced+json 10%", *(["traced", "json"] if args.split else [])]
+            names = ["plain", "traced+json", "traced+json all", *(["traced", "json"] if args.split else [])]
             for name in names:
                 servers[name] = _launch(
                     name.replace("+", "-").replace(" ", "-").replace("%", ""), workdir, *configs[name]
@@ -305,6 +298,23 @@ def main() -> int:
         )
     median = {name: statistics.median(r["turns_per_s"] for r in rounds if r["config"] == name) for name in names}
     cost = 100.0 * (median["plain"] - median["traced+json"]) / median["plain"] if median["plain"] else 0.0
+    # The same, round by round (the machine's load drifts over a run: a round's configurations ran minutes
+    # apart at most, seconds apart mostly), then the median of those costs.
+    paired = {
+        name: round(
+            statistics.median(
+                100.0 * (p["turns_per_s"] - r["turns_per_s"]) / p["turns_per_s"]
+                for p in rounds
+                if p["config"] == "plain"
+                for r in rounds
+                if r["config"] == name and r["round"] == p["round"] and p["turns_per_s"]
+            ),
+            1,
+        )
+        for name in names[1:]
+    }
+    every = median["traced+json all"]
+    cost_all = 100.0 * (median["plain"] - every) / median["plain"] if median["plain"] else 0.0
     cpu = {name: statistics.median(r["cpu_ms_per_turn"] for r in rounds if r["config"] == name) for name in names}
     off = _off_path()
     report = {
@@ -313,10 +323,15 @@ def main() -> int:
         "engine": "offline",
         "cpus": os.cpu_count(),
         "python": platform.python_version(),
+        "started": started_at,
+        "load_average_1m": [load_at_start, os.getloadavg()[0]],
+        "default_sampler": "parentbased_traceidratio, ratio 0.1 (pharmai's default: OTEL_TRACES_SAMPLER unset)",
         "target_cost_pct": TARGET_COST_PCT,
         "rounds": rounds,
         "median_turns_per_s": median,
         "cost_pct": round(cost, 1),
+        "cost_pct_every_trace": round(cost_all, 1),
+        "median_cost_pct_per_round": paired,
         "median_server_cpu_ms_per_turn": cpu,
         "receiver": stats,
         "json_log_lines": json_lines,
@@ -331,6 +346,7 @@ def main() -> int:
     for name in names[2:]:
         alone = 100.0 * (median["plain"] - median[name]) / median["plain"] if median["plain"] else 0.0
         print(f"{name}: {median[name]} turns/s, cost {alone:.1f}%")
+    print("cost round by round (median): " + ", ".join(f"{name} {value}%" for name, value in paired.items()))
     for name in names:
         extra = 100.0 * (cpu[name] - cpu["plain"]) / cpu["plain"] if cpu["plain"] else 0.0
         print(f"server CPU per turn, {name}: {cpu[name]} ms ({extra:+.1f}% against plain)")

@@ -8,10 +8,15 @@ transaction. Names and attributes follow OpenTelemetry's GenAI semantic conventi
 Tracing is on when the standard ``OTEL_EXPORTER_OTLP_ENDPOINT`` (or ``OTEL_EXPORTER_OTLP_TRACES_ENDPOINT``)
 is set and ``OTEL_SDK_DISABLED`` is not ``true`` (:func:`configure`): spans go over OTLP/HTTP in batches,
 the service named by ``OTEL_SERVICE_NAME`` (default ``pharmai``); the exporter reads the other standard
-``OTEL_EXPORTER_OTLP_*`` variables itself, the SDK the sampler's (``OTEL_TRACES_SAMPLER``). Tests install
-an in-memory exporter with :func:`install`. Off, the SDK is never loaded and this module imports nothing
-of OpenTelemetry: :func:`span` hands back one shared no-op, and call sites test :func:`enabled` before
-they build attributes.
+``OTEL_EXPORTER_OTLP_*`` variables itself, the batch processor the ``OTEL_BSP_*`` ones. The sampler is the
+one ``OTEL_TRACES_SAMPLER`` / ``OTEL_TRACES_SAMPLER_ARG`` name, by default one trace in ten
+(:func:`sampler_for`). Tests install an in-memory exporter with :func:`install`. Off, the SDK is never
+loaded and this module imports nothing of OpenTelemetry: :func:`span` hands back one shared no-op, and
+call sites test :func:`enabled` before they build attributes.
+
+What a span costs is paid by recorded traces only: under a span its trace's sampler dropped, a span site
+goes no further than that check (no SDK span, no attributes), since every standard sampler drops the
+children of a dropped span too.
 
 No PHI in any span: callers pass ids, surrogates, codes and labels only, never a user's text, tool
 arguments or results; a failure is recorded as the exception's type (``error.type``), never its message
@@ -20,18 +25,23 @@ arguments or results; a failure is recorded as the exception's type (``error.typ
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
+from contextvars import ContextVar, Token
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.sdk.trace.export import SpanExporter
+    from opentelemetry.sdk.trace.sampling import Sampler
     from opentelemetry.trace import Span, Tracer
 
 __all__ = [
+    "DEFAULT_SAMPLER",
+    "DEFAULT_SAMPLER_RATIO",
     "Attributes",
     "configure",
     "current_trace_id",
@@ -39,7 +49,9 @@ __all__ = [
     "failed",
     "install",
     "iterate",
+    "recording",
     "remote_parent",
+    "sampler_for",
     "shutdown",
     "span",
     "start_span",
@@ -49,11 +61,36 @@ __all__ = [
 T = TypeVar("T")
 Attributes = Mapping[str, str | bool | int | float]
 
+#: pharmai's sampler when ``OTEL_TRACES_SAMPLER`` is unset (the SDK's own default records every trace).
+DEFAULT_SAMPLER = "parentbased_traceidratio"
+#: Its ratio when ``OTEL_TRACES_SAMPLER_ARG`` is unset: one trace in ten.
+DEFAULT_SAMPLER_RATIO = 0.1
+
 _SCOPE = "pharmai"
+_log = logging.getLogger(__name__)
 _lock = threading.Lock()
 #: The tracer while tracing is on; ``None`` means off (the only thing the hot paths look at).
 _tracer: Tracer | None = None
 _provider: TracerProvider | None = None
+
+
+class _Api:
+    """OpenTelemetry's functions the span sites call, looked up once when tracing first turns on (a
+    ``from opentelemetry import ...`` inside each call cost more than a span site's own work)."""
+
+    def __init__(self) -> None:
+        from opentelemetry import context, trace
+
+        self.attach = context.attach
+        self.detach = context.detach
+        self.current_span = trace.get_current_span
+        self.in_context = trace.set_span_in_context
+        self.kinds = {"client": trace.SpanKind.CLIENT, "server": trace.SpanKind.SERVER}
+        self.internal = trace.SpanKind.INTERNAL
+        self.error = trace.Status(trace.StatusCode.ERROR)
+
+
+_api: _Api | None = None
 
 
 class _NoSpan:
@@ -90,19 +127,57 @@ def enabled() -> bool:
 # --- setting up -----------------------------------------------------------------------------------------
 
 
-def _provider_for(exporter: SpanExporter, *, batch: bool, service_name: str | None) -> TracerProvider:
+def sampler_for(environ: Mapping[str, str]) -> Sampler:
+    """The sampler the standard ``OTEL_TRACES_SAMPLER`` / ``OTEL_TRACES_SAMPLER_ARG`` name, or pharmai's default.
+
+    The default, :data:`DEFAULT_SAMPLER` at :data:`DEFAULT_SAMPLER_RATIO`, records one trace in ten and every
+    trace a caller's sampled ``traceparent`` asks for: recording each turn costs more than the ≤ 5 % of
+    throughput tracing may take (``benchmarks/bench_tracing.py``); ``OTEL_TRACES_SAMPLER=parentbased_always_on``
+    records them all. A ratio sampler named without an argument samples everything, as the specification says.
+    """
+    from opentelemetry.sdk.trace import sampling
+
+    name = (environ.get("OTEL_TRACES_SAMPLER") or "").strip().lower()
+    fixed = {
+        "always_on": sampling.ALWAYS_ON,
+        "always_off": sampling.ALWAYS_OFF,
+        "parentbased_always_on": sampling.DEFAULT_ON,
+        "parentbased_always_off": sampling.DEFAULT_OFF,
+    }
+    if name in fixed:
+        return fixed[name]
+    ratios = {"traceidratio": sampling.TraceIdRatioBased, "parentbased_traceidratio": sampling.ParentBasedTraceIdRatio}
+    if name and name not in ratios:
+        _log.warning("unknown OTEL_TRACES_SAMPLER, using pharmai's default (%s)", DEFAULT_SAMPLER)
+        name = ""
+    default = 1.0 if name else DEFAULT_SAMPLER_RATIO
+    try:
+        ratio = float(environ.get("OTEL_TRACES_SAMPLER_ARG") or default)
+    except ValueError:
+        ratio = -1.0
+    if not 0.0 <= ratio <= 1.0:
+        _log.warning("OTEL_TRACES_SAMPLER_ARG is not a ratio from 0 to 1, using %s", default)
+        ratio = default
+    return ratios[name or DEFAULT_SAMPLER](ratio)
+
+
+def _provider_for(
+    exporter: SpanExporter, *, batch: bool, service_name: str | None, sampler: Sampler | None = None
+) -> TracerProvider:
     from opentelemetry.sdk.resources import Resource
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor
 
     name = service_name or os.environ.get("OTEL_SERVICE_NAME") or "pharmai"
-    provider = TracerProvider(resource=Resource.create({"service.name": name}))
+    provider = TracerProvider(resource=Resource.create({"service.name": name}), sampler=sampler)
     provider.add_span_processor(BatchSpanProcessor(exporter) if batch else SimpleSpanProcessor(exporter))
     return provider
 
 
 def _use(provider: TracerProvider | None) -> None:
-    global _tracer, _provider
+    global _tracer, _provider, _api
+    if provider is not None and _api is None:
+        _api = _Api()
     # pharmai keeps its own provider rather than OpenTelemetry's global one: tests can swap it, and a
     # host application's global provider is left alone.
     _provider = provider
@@ -130,19 +205,29 @@ def configure(environ: Mapping[str, str] | None = None) -> bool:
 
         # The exporter reads the endpoint (appending /v1/traces to the generic one), headers, timeout and
         # compression from the standard variables; the batch processor its OTEL_BSP_* ones.
-        _use(_provider_for(OTLPSpanExporter(), batch=True, service_name=env.get("OTEL_SERVICE_NAME")))
+        exporter = OTLPSpanExporter()
+        _use(_provider_for(exporter, batch=True, service_name=env.get("OTEL_SERVICE_NAME"), sampler=sampler_for(env)))
         return True
 
 
-def install(exporter: SpanExporter, *, batch: bool = False, service_name: str | None = None) -> TracerProvider:
+def install(
+    exporter: SpanExporter, *, batch: bool = False, service_name: str | None = None, sampler: Sampler | None = None
+) -> TracerProvider:
     """Record spans into ``exporter`` (tests pass an ``InMemorySpanExporter``); replaces any earlier setup.
+
+    Args:
+        exporter: Where ended spans go.
+        batch: Through a batch processor (as :func:`configure` does) rather than one export per span.
+        service_name: The resource's ``service.name`` (default: ``OTEL_SERVICE_NAME``, else ``pharmai``).
+        sampler: Which traces are recorded (default: the SDK's, every trace unless ``OTEL_TRACES_SAMPLER``
+            says otherwise; :func:`sampler_for` gives the one :func:`configure` uses).
 
     Returns:
         The provider (``force_flush`` it before reading a batched exporter).
     """
     previous = _provider
     with _lock:
-        provider = _provider_for(exporter, batch=batch, service_name=service_name)
+        provider = _provider_for(exporter, batch=batch, service_name=service_name, sampler=sampler)
         _use(provider)
     if previous is not None:
         previous.shutdown()
@@ -168,10 +253,36 @@ def shutdown() -> None:
 # --- spans ----------------------------------------------------------------------------------------------
 
 
-def _kind(kind: str) -> Any:
-    from opentelemetry.trace import SpanKind
+#: Which of pharmai's spans is current in this context: none, a recorded one, or one its trace's sampler
+#: dropped. A context variable beside OpenTelemetry's own context (both are copied together into worker
+#: threads), so that a span site under a dropped span stops at one lookup.
+_NONE, _RECORDED, _DROPPED = 0, 1, 2
+_STATE: ContextVar[int] = ContextVar("pharmai_span_state", default=_NONE)
 
-    return SpanKind.CLIENT if kind == "client" else SpanKind.SERVER if kind == "server" else SpanKind.INTERNAL
+
+def _skipped(api: _Api, only_child: bool) -> bool:
+    """Whether a span started now would record nothing: pharmai's current span is one its trace's sampler
+    dropped (every standard sampler drops its children too: the parent-based ones follow the parent, the
+    ratio ones decide by the trace id, the same for the whole trace), or no span is current and
+    ``only_child`` asks for one. Such a site then skips the SDK altogether."""
+    state = _STATE.get()
+    if state != _NONE:
+        return state == _DROPPED
+    # None of pharmai's: a host application's span may be current (rare paths: background work).
+    return only_child and not api.current_span().is_recording()
+
+
+def _reset(token: Token[int]) -> None:
+    # A span ended in another context than it started in is tolerated, as OpenTelemetry's detach does.
+    with suppress(ValueError):
+        _STATE.reset(token)
+
+
+def recording() -> bool:
+    """True when a span started here and now would be recorded: tracing is on and the current trace (if
+    any) was not sampled out. Call sites test it before they build costly attributes."""
+    api = _api
+    return _tracer is not None and api is not None and not _skipped(api, False)
 
 
 def failed(span: Any, error: BaseException | str) -> None:
@@ -179,36 +290,34 @@ def failed(span: Any, error: BaseException | str) -> None:
     user) or an error code; a no-op span is left alone."""
     if not span.is_recording():
         return
-    from opentelemetry.trace import Status, StatusCode
-
     span.set_attribute("error.type", error if isinstance(error, str) else type(error).__name__)
-    span.set_status(Status(StatusCode.ERROR))
+    span.set_status((_api or _Api()).error)
 
 
 class _Current:
     """Makes a started span current for a ``with`` block, then ends it (lighter than the SDK's
     ``start_as_current_span``, two nested generator context managers, on paths taken several times a turn)."""
 
-    __slots__ = ("_span", "_token")
+    __slots__ = ("_api", "_span", "_state", "_token")
 
-    def __init__(self, span: Span) -> None:
+    def __init__(self, api: _Api, span: Span) -> None:
+        self._api = api
         self._span = span
         self._token: Any = None
+        self._state: Any = None
 
     def __enter__(self) -> Span:
-        from opentelemetry import context, trace
-
-        self._token = context.attach(trace.set_span_in_context(self._span))
+        self._token = self._api.attach(self._api.in_context(self._span))
+        self._state = _STATE.set(_RECORDED if self._span.is_recording() else _DROPPED)
         return self._span
 
     def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
-        from opentelemetry import context
-
         try:
             if exc is not None and not isinstance(exc, GeneratorExit):
                 failed(self._span, exc)
         finally:
-            context.detach(self._token)
+            _reset(self._state)
+            self._api.detach(self._token)
             self._span.end()
 
 
@@ -220,7 +329,7 @@ def span(
     parent: Any = None,
     only_child: bool = False,
 ) -> AbstractContextManager[Any]:
-    """A span, current for the ``with`` block; a shared no-op when tracing is off.
+    """A span, current for the ``with`` block; a shared no-op when tracing is off or the trace was sampled out.
 
     Args:
         name: The span's name (no user data).
@@ -232,33 +341,36 @@ def span(
     Yields:
         The span (``set_attribute`` on it as the work goes), or a no-op span.
     """
-    tracer = _tracer
-    if tracer is None:
+    tracer, api = _tracer, _api
+    if tracer is None or api is None:
         return _OFF
-    if only_child and parent is None:
-        from opentelemetry import trace
-
-        if not trace.get_current_span().is_recording():
+    if parent is None:  # _skipped, inlined: this is the path of every span site of a dropped trace
+        state = _STATE.get()
+        if state == _DROPPED or (state == _NONE and only_child and not api.current_span().is_recording()):
             return _OFF
-    return _Current(
-        tracer.start_span(name, context=parent, kind=_kind(kind), attributes=attributes, record_exception=False)
+    started = tracer.start_span(
+        name, context=parent, kind=api.kinds.get(kind, api.internal), attributes=attributes, record_exception=False
     )
+    return _Current(api, started)
 
 
 def start_span(name: str, attributes: Attributes | None = None, *, kind: str = "internal") -> Span | None:
-    """A child of the current span that is not made current (end it yourself); ``None`` when off.
+    """A child of the current span that is not made current (end it yourself); ``None`` when off (or when
+    the current trace was sampled out).
 
     For work that spans the yields of a generator, where a current span would leak into the caller.
     """
-    tracer = _tracer
-    if tracer is None:
+    tracer, api = _tracer, _api
+    if tracer is None or api is None or _skipped(api, False):
         return None
-    return tracer.start_span(name, kind=_kind(kind), attributes=attributes, record_exception=False)
+    return tracer.start_span(
+        name, kind=api.kinds.get(kind, api.internal), attributes=attributes, record_exception=False
+    )
 
 
 def iterate(
     name: str,
-    attributes: Attributes | None,
+    attributes: Attributes | Callable[[], Attributes] | None,
     items: Iterator[T],
     *,
     on_item: Callable[[Span, T], None] | None = None,
@@ -270,7 +382,8 @@ def iterate(
 
     Args:
         name: The span's name.
-        attributes: Its attributes at the start.
+        attributes: Its attributes at the start, or a function building them (called only when the span
+            is recorded).
         items: The work (a generator).
         on_item: Called with the span and each item (to record an outcome from the items).
     """
@@ -280,24 +393,31 @@ def iterate(
 
 
 def _iterate(
-    name: str, attributes: Attributes | None, items: Iterator[T], on_item: Callable[[Span, T], None] | None
+    name: str,
+    attributes: Attributes | Callable[[], Attributes] | None,
+    items: Iterator[T],
+    on_item: Callable[[Span, T], None] | None,
 ) -> Iterator[T]:
-    from opentelemetry import context, trace
-
-    current = start_span(name, attributes)
-    if current is None:  # turned off in between
+    api = _api
+    if api is None or _tracer is None or _skipped(api, False):  # turned off in between, or sampled out
         yield from items
         return
-    ctx = trace.set_span_in_context(current)
+    current = start_span(name, attributes() if callable(attributes) else attributes)
+    if current is None:
+        yield from items
+        return
+    ctx = api.in_context(current)
+    attach, detach = api.attach, api.detach
     try:
         while True:
-            token = context.attach(ctx)
+            token, state = attach(ctx), _STATE.set(_RECORDED)
             try:
                 item = next(items)
             except StopIteration:
                 return
             finally:
-                context.detach(token)
+                _reset(state)
+                detach(token)
             if on_item is not None:
                 on_item(current, item)
             yield item
@@ -337,9 +457,8 @@ def remote_parent(trace_id: str, span_id: str, flags: str = "01") -> Any:
 
 def current_trace_id() -> str | None:
     """The current span's trace id (32 hex digits), or ``None`` when there is none or tracing is off."""
-    if _tracer is None:
+    api = _api
+    if _tracer is None or api is None:
         return None
-    from opentelemetry import trace
-
-    context = trace.get_current_span().get_span_context()
+    context = api.current_span().get_span_context()
     return format(context.trace_id, "032x") if context.is_valid else None

@@ -21,10 +21,10 @@ from __future__ import annotations
 import json
 import logging
 import re
+import time
 import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextvars import ContextVar
-from datetime import UTC, datetime
 from typing import Any
 
 from pharmai import tracing
@@ -84,8 +84,15 @@ def _traceparent(raw: bytes | None) -> tuple[str, str, str] | None:
     return trace, parent, flags
 
 
+#: One encoder for every line: ``json.dumps`` with options builds a new encoder per call.
+_ENCODE = json.JSONEncoder(ensure_ascii=False, default=str).encode
+#: The ids every line of a request carries, and the context variables holding them.
+_IDS = (("request_id", _REQUEST_ID), ("trace_id", _TRACE_ID), ("conversation", _CONVERSATION))
+
+
 def _timestamp(record: logging.LogRecord) -> str:
-    return datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    # UTC to the millisecond, e.g. 2026-11-28T09:30:00.123Z (cheaper than a datetime's isoformat).
+    return f"{time.strftime('%Y-%m-%dT%H:%M:%S', time.gmtime(record.created))}.{int(record.msecs):03d}Z"
 
 
 class JsonFormatter(logging.Formatter):
@@ -98,7 +105,7 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
-        for key, var in (("request_id", _REQUEST_ID), ("trace_id", _TRACE_ID), ("conversation", _CONVERSATION)):
+        for key, var in _IDS:
             value = var.get()
             if value is not None:
                 entry[key] = value
@@ -112,7 +119,7 @@ class JsonFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         """The record as one line of JSON (non-ASCII kept: Hebrew messages stay readable)."""
-        return json.dumps(self._entry(record), ensure_ascii=False, default=str)
+        return _ENCODE(self._entry(record))
 
 
 class JsonAccessFormatter(JsonFormatter):
