@@ -20,6 +20,8 @@ __all__ = [
     "CHEAPER",
     "CLAUSES",
     "CODE",
+    "COMPARE",
+    "COMPARE_TIMES",
     "DELIVERY",
     "EQUIVALENT",
     "FACETS",
@@ -119,6 +121,19 @@ EQUIVALENT = cues(
     "similar", "generic version", "same thing", "other brand",
     "תחליף", "תחליפים", "חלופה", "חלופי", "חלופית", "דומה", "במקום", "גנרי", "מותג אחר",
 )  # fmt: skip
+# Two products named and asked whether they are the same ("is Litorva the same as Lipitor?", "מה ההבדל בין
+# נורופן לאדוויל?"): a comparison, not each label. "At the same time" / "בזמנים שונים" is about taking them.
+_TIMES = r"(?:time|times|day|days|hour|hours|dose|doses|meal|meals|moment|morning|evening|night|week)"
+COMPARE = re.compile(
+    rf"\bsame\b(?!\s+{_TIMES}\b)|\bdifferen(?:ce|ces|t)\b(?!\s+{_TIMES}\b)|\b(?:differ|differs|vs|versus|identical)\b"
+    r"|\binterchangeable\b|\bequivalent (?:to|of)\b|"
+    + cues(
+        "כמו", "אותו דבר", "אותו הדבר", "אותה תרופה", "אותה התרופה", "אותו חומר", "אותו החומר", "זהה", "זהות",
+        "זהים", "הבדל", "ההבדל", "הבדלים", "ההבדלים", "שונה", "שונות", "שונים", "לעומת",
+    ).pattern
+)  # fmt: skip
+# "בזמנים שונים", "בשעות שונות": when to take them, not whether they differ (removed before COMPARE is read).
+COMPARE_TIMES = re.compile(r"(?:זמנ|שעות|ימימ|פעמימ|זמן|שעה|יומ)\S*\s+שונ\S*")
 # "Anything cheaper than Lipitor?" asks for another product: its equivalents (prices are not on file).
 CHEAPER = cues(
     "cheaper", "less expensive", "cheapest", "more affordable", "lower price",

@@ -22,6 +22,7 @@ from pharmai.agent.engines.offline import (
     current_meds,
     flows_care,
     flows_catalog,
+    flows_compare,
     flows_rx,
     followups,
     questions,
@@ -42,7 +43,7 @@ from pharmai.agent.engines.offline.texts import join_names
 
 __all__ = ["OfflineEngine"]
 
-_CATALOG_INTENTS = ("info", "availability", "medication", "equivalents", "interaction")
+_CATALOG_INTENTS = ("info", "availability", "medication", "equivalents", "interaction", "compare")
 _REFILL_INTENTS = ("refill_status", "refill_request")
 # Flows that stand on their own: no refusal replaces them, nothing rides along.
 _OWN_FLOW = ("code", "identity", "handoff", "other_rx", "hours", "delivery", "cancel")
@@ -51,10 +52,10 @@ _FACTUAL_PART = 0.15
 # "plaxivv" is looked up as a name unless the model is this sure it is off-topic.
 _CONFIDENT_SCOPE = 0.6
 # Requests that can be answered beside a refusal or a referral ("is it in stock? should I take it?").
-_FACTUAL = ("availability", "info", "equivalents", "interaction", "price", "prescriptions", *_REFILL_INTENTS)
+_FACTUAL = ("availability", "info", "equivalents", "compare", "interaction", "price", "prescriptions", *_REFILL_INTENTS)
 # A second request of the same message is answered too when the model is this sure of it.
 _SECONDARY_SCORE = 0.5
-_SECONDARY = ("price", "availability", "info", "equivalents")
+_SECONDARY = ("price", "availability", "info", "equivalents", "compare")
 
 
 Handler = Callable[["OfflineEngine", Dialogue], None]
@@ -159,8 +160,12 @@ class OfflineEngine:
         for intent in others:
             if intent in plan or intent not in _SECONDARY:
                 continue
-            if intent == "info" and plan[0] == "availability" and not (p.facets or "info" in p.clause_intents):
-                continue  # the stock line already names the product
+            if (
+                intent == "info"
+                and plan[0] in ("availability", "compare")
+                and not (p.facets or "info" in p.clause_intents)
+            ):
+                continue  # the stock line (or the comparison) already names the product: no label text
             plan.append(intent)
         if "availability" in plan and "equivalents" in plan:
             plan.remove("availability")
@@ -277,6 +282,8 @@ class OfflineEngine:
         if intent == "interaction":
             flows_catalog.interaction(d, refs)
             return
+        if intent == "compare" and flows_compare.compare(d, refs):
+            return  # else (a misspelt or unknown name) each product's facts, as before
         if intent == "availability":
             flows_catalog.availability(d, refs)
         else:
@@ -347,6 +354,7 @@ _HANDLERS: dict[str, Handler] = {
     "availability": lambda engine, d: engine._catalog(d, "availability"),
     "medication": lambda engine, d: engine._catalog(d, "medication"),
     "equivalents": lambda engine, d: engine._catalog(d, "equivalents"),
+    "compare": lambda engine, d: engine._catalog(d, "compare"),
     "interaction": lambda engine, d: engine._catalog(d, "interaction"),
     "price": OfflineEngine._price,
     "hours": _say("hours_unknown"),

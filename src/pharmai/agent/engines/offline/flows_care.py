@@ -21,7 +21,7 @@ from pharmai.policy.unchecked import is_failure
 from pharmai.text.fuzzy import similarity
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["confirm_near_miss", "no_branch", "place_name", "price", "strength_note", "symptom"]
+__all__ = ["confirm_near_miss", "no_branch", "place_name", "price", "resembles", "strength_note", "symptom"]
 
 #: A misspelt name at least this similar (0–100) to the product's own name is taken as that product;
 #: below it the person is asked "did you mean …?".
@@ -131,6 +131,14 @@ def _names_of(med: dict[str, Any]) -> list[str]:
 def _typed(mention: Any) -> str:
     words = normalize(str(getattr(mention, "matched_text", "") or "")).split()
     return " ".join(w for w in words if not w.isdigit() and w not in ("mg", "mcg", "מג"))
+
+
+def resembles(typed: str, med: dict[str, Any]) -> bool:
+    """Whether ``typed`` is close enough to one of the product's names to be taken for it without asking."""
+    folded = normalize(typed)
+    candidates = prefix_variants(folded) if " " not in folded else [folded]
+    best = max((similarity(t, name) for t in candidates for name in _names_of(med)), default=0.0)
+    return best >= NEAR_MISS_SIMILARITY
 
 
 def confirm_near_miss(d: Dialogue, med: dict[str, Any], mention: Any, intent: str) -> bool:

@@ -21,7 +21,9 @@ __all__ = [
     "info",
     "interaction",
     "last_refs",
+    "learn",
     "list_medications",
+    "mention_of",
     "targets",
 ]
 
@@ -39,7 +41,7 @@ class _LookedUp(MedRef):
     result: InstanceOf[ToolResult] = Field(exclude=True)
 
 
-def _learn(d: Dialogue, med_id: Any, name: Any) -> None:
+def learn(d: Dialogue, med_id: Any, name: Any) -> None:
     if isinstance(med_id, str) and isinstance(name, str) and name:
         names = d.state.names
         names[med_id] = name
@@ -69,7 +71,7 @@ def targets(d: Dialogue) -> list[MedRef]:
     return [ref for ref in d.state.last_refs if ref.ids]
 
 
-def _mention(d: Dialogue, ref: MedRef) -> Any:
+def mention_of(d: Dialogue, ref: MedRef) -> Any:
     """The catalog mention behind a reference of this message (``None`` for one carried over)."""
     ids = tuple(ref.ids)
     return next((m for m in d.parsed.mentions if tuple(getattr(m, "med_ids", ()) or ()) == ids), None)
@@ -78,7 +80,7 @@ def _mention(d: Dialogue, ref: MedRef) -> Any:
 def _checked(d: Dialogue, ref: MedRef, med: dict[str, Any], intent: str) -> tuple[bool, str, dict[str, Any] | None]:
     """Whether to answer about ``med`` (not when "did you mean …?" was asked), the strength note, and the
     product of the strength asked for, to answer about instead."""
-    mention = _mention(d, ref)
+    mention = mention_of(d, ref)
     if not d.parsed.confirmed and flows_care.confirm_near_miss(d, med, mention, intent):
         return False, "", None
     name = str(med.get("brand_name") or med.get("display_name") or ref.q or "")
@@ -130,7 +132,48 @@ def _lookup_failed(d: Dialogue, result: ToolResult, query: str, intent: str) -> 
 def resolve_targets(d: Dialogue, intent: str) -> list[MedRef]:
     """The medications of this message, looking an unrecognised name up when none was named."""
     refs = targets(d)
-    return refs if refs else _resolve_unknown(d, intent)
+    if not refs:
+        return _resolve_unknown(d, intent)
+    extra = [ref for ref in _loose(d, intent) if all(ref.ids != known.ids for known in refs)]
+    if extra:
+        refs = [*refs, *extra]
+        d.state.last_refs = [MedRef(ids=ref.ids, q=ref.q) for ref in refs[:5]]
+    return refs
+
+
+def _loose(d: Dialogue, intent: str) -> list[MedRef]:
+    """The list items the catalog did not recognise ("acamol, zirtek and claritin"), looked up once a turn.
+
+    A name found (close enough to what was typed) joins the others; one not found is never dropped in
+    silence: the reply ends by asking about it ("did you mean Zyrtec?") when the catalog has a suggestion.
+    """
+    if d.loose is not None:
+        return list(d.loose)
+    found: list[MedRef] = []
+    missed: list[str] = []
+    options: list[str] = []
+    for query in d.parsed.loose:
+        result = d.call("get_medication_by_name", medication_name=query)
+        med = (result.envelope.get("medication") or {}) if result.ok else {}
+        ids = [med["med_id"]] if med.get("med_id") else [p["med_id"] for p in med.get("products") or []]
+        if ids and flows_care.resembles(query, med):
+            found.append(_LookedUp(ids=ids, q=query, result=result))
+            continue
+        if result.ok or result.error_code in ("MED_NOT_FOUND", "AMBIGUOUS"):
+            details = (result.envelope.get("error") or {}).get("details") or {}
+            named = [str(med.get("brand_name") or med.get("display_name") or "")] if result.ok else []
+            suggestions = named + [str(x) for x in details.get("did_you_mean") or details.get("suggestions") or []]
+            if suggestions:
+                missed.append(query)
+                options.extend(s for s in suggestions if s and s not in options)
+        else:
+            d.add(d.error_text(result, query))
+    if missed:
+        names = join_names(d.lang, options[:3], conjunction="or")
+        d.ask("item_did_you_mean", query=join_names(d.lang, missed), names=names)
+        d.state.pending = WhichMed(intent=intent, options=options[:3])
+    d.loose = found
+    return list(found)
 
 
 def _ingredients(med: dict[str, Any], language: str) -> tuple[str, int]:
@@ -155,7 +198,7 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
             other = d.call("get_medication_by_name", medication_name=swap["display_name"])
             med = (other.envelope.get("medication") or med) if other.ok else med
         name = str(med.get("display_name") or ref.q)
-        _learn(d, med.get("med_id"), name)
+        learn(d, med.get("med_id"), name)
         facets = d.parsed.facets or {"ingredients", "dosage", "warnings", "rx"}
         lines: list[str] = [note] if note else []
         if "ingredients" in facets or facets == {"rx"}:
@@ -215,12 +258,20 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
             matches = [m for m in other.envelope.get("matches") or [] if isinstance(m, dict)] if other.ok else matches
         lines = ([note] if note else []) + [_stock_line(d, m, store) for m in matches]
         for match in matches:
-            _learn(d, match.get("med_id"), match.get("display_name"))
+            learn(d, match.get("med_id"), match.get("display_name"))
             if match.get("rx_required"):
                 lines.append(_policy.rx_note(d.lang, str(match.get("display_name"))))
         if matches and not any(m.get("rx_required") for m in matches):
             lines.append(say(d.lang, "otc"))
-        if len(matches) == 1 and not matches[0].get("in_stock") and offer is None and not d.answers_equivalents:
+        # One question a turn: a "did you mean …?" about another item of the list asked first stays the one.
+        asked = d.state.pending is not None
+        if (
+            len(matches) == 1
+            and not matches[0].get("in_stock")
+            and offer is None
+            and not d.answers_equivalents
+            and not asked
+        ):
             offer = EquivalentsOffer(med_id=matches[0].get("med_id"), store=store_id)
             lines.append(say(d.lang, "offer_equivalents"))
         d.add("\n".join(lines))
@@ -252,7 +303,7 @@ def equivalents(d: Dialogue, med_id: str | None = None, store: str | None = None
     for item in result.envelope.get("equivalents") or []:
         lines.append(say(d.lang, "equivalent_line", name=item.get("display_name"), qty=item.get("qty_on_hand")))
         found.extend(item.get("disclosure", {}).get("possible_differences") or [])
-        _learn(d, item.get("med_id"), item.get("display_name"))
+        learn(d, item.get("med_id"), item.get("display_name"))
         if item.get("rx_required"):
             lines.append(_policy.rx_note(d.lang, str(item.get("display_name"))))
     diffs = list(dict.fromkeys(found)) or ["price", "inactive ingredients", "packaging"]
@@ -321,7 +372,7 @@ def list_medications(d: Dialogue) -> None:
         rx = say(d.lang, "word_rx" if med.get("rx_required") else "word_otc")
         stock = say(d.lang, "word_in" if med.get("in_stock") else "word_out")
         lines.append(say(d.lang, "list_line", name=med.get("display_name"), rx=rx, stock=stock))
-        _learn(d, med.get("med_id"), med.get("display_name"))
+        learn(d, med.get("med_id"), med.get("display_name"))
     if result.envelope.get("next_cursor"):
         lines.append(say(d.lang, "list_more"))
     d.add("\n".join(lines))

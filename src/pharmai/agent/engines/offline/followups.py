@@ -22,11 +22,12 @@ from pharmai.agent.engines.offline.texts import count_prescriptions
 
 __all__ = ["answer"]
 
-_CATALOG = ("availability", "info", "equivalents", "list", "price")
+_CATALOG = ("availability", "info", "equivalents", "list", "price", "compare")
 _RX = ("prescriptions", "refill_status", "refill_request")
 # A message whose own reading is one of these has no request that would replace the last one.
 _NO_OWN_REQUEST = ("followup", "unknown", "medication", "greeting")
-_STORE_FOLLOWS = ("availability", "equivalents", "list", "info")
+# "is X the same as Y?" then "and in Jerusalem?": the stock of both there.
+_STORE_FOLLOWS = ("availability", "equivalents", "list", "info", "compare")
 
 #: ``run(d, intent, refs)``: the engine's catalog flow (``refs`` ``None`` = the medications the message names).
 Run = Callable[[Dialogue, str, list[MedRef] | None], None]
@@ -101,7 +102,7 @@ def _other_medication(d: Dialogue, last: str, run: Run) -> bool:
         return False
     if p.intent not in ("medication", "followup", last):
         return False
-    intent = "info" if last in ("interaction", "list") else last
+    intent = "info" if last in ("interaction", "list", "compare") else last
     run(d, intent, None)
     return True
 
@@ -126,7 +127,7 @@ def _variant(d: Dialogue, last: str, run: Run, mentions: Mentions | None) -> boo
         # Only a name that runs into the word counts ("nurofen forte"), never the last name found again.
         for mention in found:
             if mention.end > len(name) and set(mention.med_ids) != set(refs[0].ids):
-                intent = "info" if last in ("interaction", "list") else last
+                intent = "info" if last in ("interaction", "list", "compare") else last
                 run(d, intent, [MedRef(ids=list(mention.med_ids), q=mention.matched_text)])
                 return True
     return False

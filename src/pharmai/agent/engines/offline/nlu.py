@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline._items import loose_items
 from pharmai.nlu import Understanding, spans_of, understand
 from pharmai.pharmacy.search import typed_name
 from pharmai.text.identifiers import find_email, find_phone
@@ -57,6 +58,7 @@ class Parsed:
         confirmed: The person just confirmed the medication ("did you mean …?" → "yes"): no new question.
         rule_intent: What the cue phrases alone read (a second request the model may have missed).
         clause_intents: The cue phrases' reading of each part of a message that asks several things.
+        loose: Items of a list of names that the catalog did not recognise ("acamol, zirtek and claritin").
     """
 
     text: str
@@ -85,6 +87,7 @@ class Parsed:
     confirmed: bool = False
     rule_intent: str = "unknown"
     clause_intents: list[str] = field(default_factory=list)
+    loose: list[str] = field(default_factory=list)
 
     @property
     def act(self) -> str:
@@ -212,7 +215,16 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
         return "info"  # "מה יש בנורופן?": what is in it (the model reads "יש" as stock)
     if intent == "price" and p.meds and c.CHEAPER.search(p.norm):
         return "equivalents"  # "anything cheaper than Lipitor?": another product (prices are not on file)
+    if intent in ("info", "equivalents", "medication", "unknown", "followup") and _compares(p):
+        # "is Litorva the same as Lipitor?": the model knows no comparison and reads the names as a question
+        # about each (two full labels) or as equivalents of the first; one line says what was asked.
+        return "compare"
     return intent
+
+
+def _compares(p: Parsed) -> bool:
+    """Two or more products named and asked whether they are the same, or how they differ."""
+    return len(p.meds) >= 2 and bool(c.COMPARE.search(c.COMPARE_TIMES.sub(" ", p.norm)))
 
 
 def _main_intent(p: Parsed, identity_pending: bool) -> str:
@@ -276,6 +288,8 @@ def _rule_intent(p: Parsed) -> str:
     if c.MY_RX.search(norm) or (c.RX_WORD.search(norm) and _posing(p)):
         # A fake "system" note asking for prescriptions is still only a prescriptions request: identity first.
         return "prescriptions"
+    if _compares(p):
+        return "compare"
     if c.EQUIVALENT.search(norm) or (p.meds and c.CHEAPER.search(norm)):
         return "equivalents"
     if c.PRICE.search(norm) and not re.search(r"\b(?:take|give|dose|mg)\b|לקחת|לתת|מינון", norm):
@@ -322,7 +336,8 @@ def parse(
         prescriptions), ``refill_request``,
         ``refill_status``, ``prescriptions``, ``equivalents``, ``list``, ``interaction``, ``availability``,
         ``hours``, ``delivery``, ``cancel``,
-        ``info``, ``medication`` (a medication named without a cue), ``thanks``, ``help``, ``greeting``,
+        ``info``, ``compare`` (are these products the same?), ``medication`` (a medication named without a
+        cue), ``thanks``, ``help``, ``greeting``,
         ``unknown``.
     """
     p = Parsed(text=text, norm=normalize(text))
@@ -335,6 +350,7 @@ def parse(
     p.mentions = found
     p.names = {tuple(m.med_ids): typed_name(m, mentions) for m in found if getattr(m, "med_ids", None)}
     p.meds = medication_groups(found)
+    p.loose = loose_items(text, found)
     p.email = find_email(text)
     p.phone = None if p.email else find_phone(text)
     code = c.CODE.search(text)

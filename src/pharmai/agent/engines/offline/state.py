@@ -32,6 +32,7 @@ class Dialogue:
         loaded_rx: The patient's prescriptions as read in this turn (read once per turn, never persisted).
         rx_user: The patient's name from that read.
         question: The yes/no question this reply ends with (a refill to confirm), said after everything else.
+        loose: The unrecognised list items of the message as looked up in this turn (``None``: not yet).
     """
 
     turn: TurnInput
@@ -42,6 +43,7 @@ class Dialogue:
     loaded_rx: list[dict[str, Any]] | None = None
     rx_user: str = ""
     question: str = ""
+    loose: list[Any] | None = None
 
     @property
     def lang(self) -> str:

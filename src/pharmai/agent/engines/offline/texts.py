@@ -111,6 +111,31 @@ TEXTS: dict[str, dict[str, str]] = {
         "he": "השקילות מבוססת רק על החומרים הפעילים, הצורה והחוזק, שהם זהים. דברים אחרים עשויים להיות שונים: "
         "{differences}. מומלץ להתייעץ עם רוקח/ת לפני מעבר לתכשיר אחר.",
     },
+    # "Is X the same as Y?": one line from the label facts (Hebrew: a colon after the names, so no verb or
+    # adjective has to agree with two names of any gender).
+    "compare_same": {
+        "en": "{names} are identical equivalents: the same active ingredients ({ingredients}), the same form and "
+        "the same strength. Other things may differ: {differences}. Please ask a pharmacist before switching.",
+        "he": "{names}: תחליפים זהים – אותם חומרים פעילים ({ingredients}), אותה צורה ואותו חוזק. דברים אחרים "
+        "עשויים להיות שונים: {differences}. מומלץ להתייעץ עם רוקח/ת לפני מעבר לתכשיר אחר.",
+    },
+    "compare_strength": {
+        "en": "{names} have the same active ingredients in different strengths, so they are not identical equivalents.",
+        "he": "{names}: אותם חומרים פעילים בחוזק שונה, ולכן אין מדובר בתחליפים זהים.",
+    },
+    "compare_form": {
+        "en": "{names} have the same active ingredients in different forms ({forms}), so they are not identical "
+        "equivalents.",
+        "he": "{names}: אותם חומרים פעילים בצורה שונה ({forms}), ולכן אין מדובר בתחליפים זהים.",
+    },
+    "compare_different": {
+        "en": "{names} do not have the same active ingredients: they are different medications, not equivalents.",
+        "he": "{names}: החומרים הפעילים אינם זהים – אלה תרופות שונות, ולא תחליפים.",
+    },
+    "compare_generic": {
+        "en": "{generic} is the active ingredient (the generic name); {brands} is a brand of it.",
+        "he": "{generic} הוא החומר הפעיל (השם הגנרי); {brands} – שם מסחרי של תכשיר המכיל אותו.",
+    },
     "no_such_position": {
         "en": "I listed only {count}. Which medication do you mean? You can write its name.",
         "he": "הצגתי רק {count}. לאיזו תרופה הכוונה? אפשר לכתוב את שמה.",
@@ -353,6 +378,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "interaction records together with {names}.",
         "he": "רשמתי שאתם נוטלים {names}. אם תשאלו על תרופה נוספת, אבדוק אותה יחד עם {names} מול מאגר "
         "האינטראקציות שלנו.",
+    },
+    "item_did_you_mean": {
+        "en": "I couldn't find '{query}' in our catalog. Did you mean {names}?",
+        "he": "לא מצאתי את '{query}' בקטלוג שלנו. אולי התכוונת ל{names}?",
     },
     "near_miss": {
         "en": "I couldn't find '{typed}' exactly. Did you mean {name}?",

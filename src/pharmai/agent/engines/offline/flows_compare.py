@@ -1,0 +1,86 @@
+"""Comparing medications named together: "is Litorva the same as Lipitor?", "מה ההבדל בין נורופן לאדוויל?".
+
+The customer asks whether two products are the same; the answer is one line from the label facts (same active
+ingredients, form and strength, or which of these differ), not each product's full label. The interaction
+check still runs for the products named together (seed 000): for two products of one ingredient it says that
+taking both means a double dose.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pharmai.agent.engines.offline import flows_catalog
+from pharmai.agent.engines.offline.dialogue_state import MedRef
+from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.agent.engines.offline.texts import differences, join_names, say
+
+__all__ = ["compare"]
+
+_FORMS = {"tablet": "טבליה", "capsule": "כמוסה", "syrup": "סירופ", "cream": "קרם", "drops": "טיפות"}
+
+
+def _facts(d: Dialogue, ref: MedRef) -> dict[str, Any] | None:
+    """The product (or generic) behind ``ref`` as the tool gives it, or ``None`` when it cannot be compared."""
+    result = d.call("get_medication_by_name", medication_name=ref.q)
+    med = result.envelope.get("medication") if result.ok else None
+    if not isinstance(med, dict) or not med.get("active_ingredients"):
+        return None
+    return med
+
+
+def _ingredients(med: dict[str, Any]) -> frozenset[str]:
+    return frozenset(str(i.get("name") or "").casefold() for i in med["active_ingredients"] if isinstance(i, dict))
+
+
+def _signature(med: dict[str, Any]) -> frozenset[tuple[str, str]]:
+    items = [i for i in med["active_ingredients"] if isinstance(i, dict)]
+    return frozenset((str(i.get("name") or "").casefold(), str(i.get("strength") or "")) for i in items)
+
+
+def _form(d: Dialogue, med: dict[str, Any]) -> str:
+    form = str(med.get("form") or "")
+    return _FORMS.get(form, form) if d.lang == "he" else form
+
+
+def _line(d: Dialogue, meds: list[dict[str, Any]]) -> str:
+    names = join_names(d.lang, [str(m.get("display_name") or "") for m in meds])
+    if len({_ingredients(m) for m in meds}) > 1:
+        return say(d.lang, "compare_different", names=names)
+    generics = [m for m in meds if not m.get("med_id")]
+    if generics:
+        # "is Advil the same as ibuprofen?": the generic is the ingredient; each brand is a product of it.
+        brands = join_names(d.lang, [str(m.get("display_name")) for m in meds if m.get("med_id")])
+        return say(d.lang, "compare_generic", brands=brands, generic=str(generics[0].get("display_name")))
+    if len({_signature(m) for m in meds}) > 1:
+        return say(d.lang, "compare_strength", names=names)
+    forms = list(dict.fromkeys(_form(d, m) for m in meds))
+    if len(forms) > 1:
+        return say(d.lang, "compare_form", names=names, forms=join_names(d.lang, forms))
+    ingredients = ", ".join(str(i.get("name")) for i in meds[0]["active_ingredients"] if isinstance(i, dict))
+    diffs = differences(d.lang, ["price", "inactive ingredients", "packaging"])
+    return say(d.lang, "compare_same", names=names, ingredients=ingredients, differences=diffs)
+
+
+def compare(d: Dialogue, refs: list[MedRef]) -> bool:
+    """Say whether the products of ``refs`` are the same, then their interaction check.
+
+    Returns:
+        False when they cannot be compared (fewer than two, a misspelt or unknown name): nothing was said, and
+        the caller answers as before (each product's facts).
+    """
+    if len(refs) < 2:
+        return False
+    if any(getattr(flows_catalog.mention_of(d, ref), "fuzzy", False) for ref in refs):
+        return False  # a misspelt name is confirmed first ("did you mean …?"), never compared as if asked
+    meds: list[dict[str, Any]] = []
+    for ref in refs:
+        med = _facts(d, ref)
+        if med is None:
+            return False
+        meds.append(med)
+    for med in meds:
+        flows_catalog.learn(d, med.get("med_id"), med.get("display_name"))
+    d.add(_line(d, meds))
+    flows_catalog.interaction(d, refs)
+    return True
