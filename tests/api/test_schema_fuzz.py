@@ -54,6 +54,11 @@ OPERATIONS = [
     ("POST", "/v1/staff/tickets/{ticket}/hand-back"),
     ("POST", "/v1/staff/tickets/{ticket}/resolve"),
     ("GET", "/staff/calendar.ics"),
+    ("POST", "/v1/staff/assistant/conversations"),
+    ("POST", "/v1/staff/assistant/conversations/{conversation_id}/messages"),
+    ("GET", "/v1/staff/assistant/conversations/{conversation_id}"),
+    ("POST", "/v1/staff/assistant/confirmations/{confirmation_id}/approve"),
+    ("POST", "/v1/staff/assistant/confirmations/{confirmation_id}/deny"),
 ]
 #: Live streams stay open for their ``wait`` seconds: documented, tested by tests/handoff, not fuzzed.
 LIVE = [

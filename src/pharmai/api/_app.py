@@ -18,7 +18,16 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Route
 
 from pharmai import __version__, tracing
-from pharmai.api import _conversations, _customer_events, _ops, _staff, _staff_calendar, _staff_queue, _staff_session
+from pharmai.api import (
+    _conversations,
+    _customer_events,
+    _ops,
+    _staff,
+    _staff_assistant,
+    _staff_calendar,
+    _staff_queue,
+    _staff_session,
+)
 from pharmai.api._errors import install_error_handlers
 from pharmai.api._guards import BodyLimit, ClientRateLimit, SecurityHeaders
 from pharmai.api._logging import REQUEST_ID_HEADER, RequestContext
@@ -156,6 +165,7 @@ def create_app(
     app.include_router(_staff_calendar.router)
     app.include_router(_customer_events.router)
     app.include_router(_staff_queue.router)
+    app.include_router(_staff_assistant.router)
     app.include_router(_ops.router)
     _add_web(app, demo=settings.identity_mode == "demo")
     if mount_mcp:

@@ -52,9 +52,21 @@ window.PharmaiStaffApi = (function () {
     return data;
   }
 
+  /** The headers of an unsafe request made outside `request` (a streamed turn): language and CSRF token. */
+  function unsafeHeaders() {
+    const headers = { "Accept-Language": I.language };
+    if (session.csrf) headers["X-CSRF-Token"] = session.csrf;
+    return headers;
+  }
+
+  /** The session ended (the server answered 401 to a request made outside `request`). */
+  function expired() {
+    if (session.csrf && session.onExpired) session.onExpired();
+  }
+
   function ticketPath(id, action) {
     return "/v1/staff/tickets/" + encodeURIComponent(id) + (action ? "/" + action : "");
   }
 
-  return { request, use, message, ticketPath, ApiError };
+  return { request, use, message, ticketPath, unsafeHeaders, expired, ApiError };
 })();

@@ -1,5 +1,6 @@
 // The staff console's rendering: the queue, a ticket's facts and notes, and the conversation's rows with
-// the tool trace. Everything from the server (customers' words, replies, tool results) becomes text nodes.
+// the tool trace (bubbles and traces are shared with the assistant's panel, staff-assistant.js).
+// Everything from the server (customers' words, replies, tool results) becomes text nodes.
 "use strict";
 
 window.PharmaiStaffView = (function () {
@@ -190,5 +191,5 @@ window.PharmaiStaffView = (function () {
     box.scrollTop = box.scrollHeight;
   }
 
-  return { queue, ticket, noTicket, notes, transcript, append };
+  return { queue, ticket, noTicket, notes, transcript, append, bubble, trace, el };
 })();

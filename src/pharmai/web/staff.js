@@ -1,5 +1,6 @@
 // The staff console's controller: sign-in (session cookie + CSRF token), the live queue, one ticket at a
-// time with its conversation live, and the pharmacist's actions: claim, reply, hand back, resolve.
+// time with its conversation live, and the pharmacist's actions: claim, reply, hand back, resolve. The
+// "My assistant" tab is staff-assistant.js.
 // API: docs/staff-api.md. Streams are read with fetch (sse.js) and reopened whenever the server ends them.
 "use strict";
 
@@ -8,6 +9,7 @@
   const SSE = window.PharmaiSSE;
   const View = window.PharmaiStaffView;
   const Api = window.PharmaiStaffApi;
+  const Assistant = window.PharmaiStaffAssistant;
   const { ApiError, message, ticketPath } = Api;
   const api = Api.request;
   const $ = (id) => document.getElementById(id);
@@ -44,6 +46,7 @@
     $("who").hidden = false;
     $("sign-out").hidden = false;
     relabelWho();
+    Assistant.start(me);
     document.body.dataset.signedIn = "1";
     document.body.dataset.ready = "1";
     watchQueue();
@@ -61,6 +64,7 @@
     Api.use(null, null);
     state.me = null;
     state.detail = null;
+    Assistant.stop();
     delete document.body.dataset.signedIn;
     View.noTicket();
     showSignIn(errorKey);
@@ -299,6 +303,7 @@
       renderTicket();
       View.transcript(state.rows);
     }
+    Assistant.relabel();
   }
 
   function wire() {
@@ -322,6 +327,7 @@
       }
     });
     $("resolve-form").addEventListener("submit", resolve);
+    Assistant.wire();
   }
 
   async function boot() {
