@@ -37,9 +37,9 @@ class ScheduleCallbackInput(BaseModel):
     requested_time: str = Field(
         min_length=10,
         max_length=40,
-        description="When to call, ISO 8601 (e.g. 2026-03-03T10:00); without an offset it is Israel time.",
+        description="ISO 8601; no offset means Israel time.",
     )
-    reason: str = Field(min_length=1, max_length=2000, description="What the call is about, short and neutral.")
+    reason: str = Field(min_length=1, max_length=2000, description="Short, neutral.")
     language: Language = "en"
 
 
@@ -89,11 +89,10 @@ def _summary(args: BaseModel, language: str, ctx: ToolContext) -> str:
 
 
 def schedule_callback(args: ScheduleCallbackInput, ctx: ToolContext) -> dict[str, Any]:
-    """Ask a pharmacist to call the verified customer back at a time they choose.
+    """Ask a pharmacist to call the verified customer back.
 
-    `requested_time`: at least 15 minutes ahead, at most 14 days, within the store's opening hours
-    (Israel time). It waits for the person's confirmation: never say it is booked before.
-    INVALID_SLOT: the message says which rule; offer another time.
+    Needs the person's confirmation: never say it is booked before. INVALID_SLOT: the message says
+    why; offer another time.
     """
     patient_id = ctx.principal.patient_id
     assert patient_id is not None  # phi: the executor asks for a verified customer first

@@ -21,9 +21,8 @@ __all__ = ["get_medication_by_name", "list_medications", "register"]
 def get_medication_by_name(args: GetMedicationInput, ctx: ToolContext) -> dict[str, Any]:
     """Label facts of a medication.
 
-    A generic with several products lists `products`. On MED_NOT_FOUND offer
-    details.did_you_mean; on AMBIGUOUS ask which of details.suggestions. Quote dosage and warnings as
-    written; never advise.
+    MED_NOT_FOUND: offer details.did_you_mean; AMBIGUOUS: ask which of details.suggestions. Quote the
+    label as written; never advise.
     """
     with ctx.transaction() as session:
         info = catalog.medication_info(
@@ -80,10 +79,7 @@ def get_medication_by_name(args: GetMedicationInput, ctx: ToolContext) -> dict[s
 
 
 def list_medications(args: ListMedicationsInput, ctx: ToolContext) -> dict[str, Any]:
-    """List the pharmacy's medications, a page at a time.
-
-    Pass `next_cursor` for the next page.
-    """
+    """List the pharmacy's medications; pass `next_cursor` for the next page."""
     with ctx.transaction() as session:
         page = catalog.list_medications(
             session,

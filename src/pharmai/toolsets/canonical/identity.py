@@ -16,8 +16,8 @@ __all__ = ["register", "verify_customer_identity"]
 def verify_customer_identity(args: VerifyIdentityInput, ctx: ToolContext) -> dict[str, Any]:
     """Verify the customer with a one-time code.
 
-    First call with `code` null to send it, then with the code they give. AUTH_FAILED: ask them to
-    re-check it; AUTH_EXPIRED: offer a new one.
+    Call with `code` null to send it, then with their code. AUTH_FAILED: ask to re-check;
+    AUTH_EXPIRED: offer a new one.
     """
     if identity_mode(ctx) == "identifier":
         # Seed 001's demo mode: typing an identifier on file is enough (announced at start-up).

@@ -25,10 +25,7 @@ __all__ = ["get_user_prescriptions", "prescription_verify", "register", "request
 
 
 def get_user_prescriptions(args: GetPrescriptionsInput, ctx: ToolContext) -> dict[str, Any]:
-    """The verified customer's prescriptions.
-
-    On IDENTITY_REQUIRED, verify first. Never suggest treatment changes.
-    """
+    """The verified customer's prescriptions; never suggest treatment changes."""
     user_id = require_patient(ctx)
     with ctx.transaction() as session:
         result = prescriptions.list_prescriptions(
@@ -86,7 +83,7 @@ def prescription_verify(args: PrescriptionVerifyInput, ctx: ToolContext) -> dict
 def request_refill(args: RequestRefillInput, ctx: ToolContext) -> dict[str, Any]:
     """Request a refill of the customer's prescription.
 
-    Only after prescription_verify allows it and inventory_check shows stock. It waits for the customer's
+    Only after prescription_verify allows it and inventory_check shows stock. Needs the customer's
     confirmation; never say it is placed before.
     """
     user_id = require_patient(ctx)
