@@ -183,7 +183,10 @@ def guard_reply(
     additions: list[str] = []
     if had_advice:
         violations.append("advice_phrasing")
-    needs_refusal = had_advice or (verdict is not None and verdict.is_advice)
+    # A ticket opened for a pharmacist already refers the question to one: a second "I can't give medical
+    # advice" paragraph after it is noise. Advice phrasing in the reply itself is still repaired.
+    handed_off = any(n == "transfer_to_pharmacist" and isinstance(e, dict) and e.get("ticket") for n, e in results)
+    needs_refusal = had_advice or (verdict is not None and verdict.is_advice and not handed_off)
     if needs_refusal and not lex.REFUSAL_MARKER.search(normalize(text)):
         if not had_advice:
             violations.append("missing_refusal")

@@ -40,7 +40,9 @@ def test_advice_after_facts_is_refused_without_tools(chat: Callable[..., Chat], 
     conversation = chat(language)
     conversation.say(INFO[language][0])
     turn = conversation.say(message)
-    assert turn.tools == []
+    # "combine this with Acamol?" names a second medication: the interaction check runs with "this" (seed 000),
+    # nothing else does.
+    assert set(turn.tools) <= {"interaction_check"}
     assert ("pharmacist" in turn.reply) if language == "en" else ("רוקח" in turn.reply)
     assert "200–400" not in turn.reply
 

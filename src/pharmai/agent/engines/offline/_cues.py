@@ -24,6 +24,7 @@ __all__ = [
     "COMPARE_TIMES",
     "DELIVERY",
     "EQUIVALENT",
+    "EVERYONE",
     "FACETS",
     "GREETING",
     "HANDOFF",
@@ -35,6 +36,7 @@ __all__ = [
     "INJECTION",
     "INTERACTION",
     "IN_STOCK",
+    "IT",
     "LIST",
     "MY_RX",
     "NON_RX",
@@ -60,6 +62,7 @@ __all__ = [
     "STORES",
     "SYSTEM_PREFIX",
     "THANKS",
+    "THERE",
     "THIRD_PARTY_CONTACT_EN",
     "THIRD_PARTY_CONTACT_HE",
     "USER_ID",
@@ -222,6 +225,27 @@ OTHER_HE = re.compile(
     + r"(?:מרשמ|מרשמימ|תרופות|חידושימ)\s+(?:של\s+(?!י(?:\s|$))\S+|שלו|שלה|שלהמ|שלהנ|(?:עבור|בשביל)\s+(?!עצמי)\S+)"
     r"(?=\s|$)"
 )
+# One thing already talked about ("until when is it valid?", "עד מתי הוא בתוקף?", "המרשם" but not "המרשמים").
+IT = re.compile(
+    r"\b(?:it|its|it's|this one|that one|this prescription|that prescription|the prescription)\b|"
+    + cues("הוא", "אותו", "זה", "המרשם", "המרשם הזה", "שלו").pattern
+)
+# "do they have it there?", "יש שם אדוויל?": the store last talked about.
+# ("is there…?" asks whether something exists; "שם" alone is also "name", so only "יש שם" / "ושם").
+THERE = re.compile(
+    r"(?<!\bis )(?<!\bare )\bthere\b(?! (?:is|are)\b)|\b(?:that|same) (?:branch|store)\b|"
+    + cues("יש שם", "שם יש", "ושם", "באותו סניף", "באותו הסניף").pattern
+)
+# Everyone's records at once ("list all patients"): not a person the customer could be, so a refusal and what
+# can be done instead, never "what is your email?".
+EVERYONE = re.compile(
+    r"\b(?:all|every|each)\s+(?:the\s+|of\s+the\s+)?(?:patient|customer|user|client)s?\b|"
+    + cues(
+    "patient list", "list of patients", "everyone's prescriptions", "everyones prescriptions",
+    "כל המטופלים", "כל הלקוחות", "רשימת מטופלים", "רשימת המטופלים", "רשימת לקוחות", "כל המרשמים של כולם",
+    "כל המשתמשים",
+    ).pattern
+)  # fmt: skip
 # "her phone is 05…", "my wife's email", "הטלפון שלה", "המספר של אשתי": someone else's contact details, so
 # never a sign-in (a code would go to that person, and their records are not the person's to see).
 _CONTACT_EN = r"(?:phone|number|mobile|cell|cellphone|email|e-mail|mail|id)"
@@ -259,7 +283,11 @@ GREETING = cues(
     "hi", "hello", "hey", "good morning", "good evening", "good afternoon", "shalom",
     "שלום", "היי", "הי", "בוקר טוב", "ערב טוב", "צהריים טובים", "מה נשמע", "אהלן",
 )  # fmt: skip
-THANKS = cues("thanks", "thank you", "thx", "appreciate", "תודה", "תודה רבה", "תודה לך", "מעולה תודה")
+# A goodbye closes the conversation like a thanks ("ok bye", "ביי"): never a name to look up.
+THANKS = cues(
+    "thanks", "thank you", "thx", "appreciate", "bye", "goodbye", "bye bye", "see you", "have a nice day",
+    "תודה", "תודה רבה", "תודה לך", "מעולה תודה", "ביי", "להתראות", "יום טוב",
+)  # fmt: skip
 HELP = cues(
     "help", "what can you do", "how can you help", "what do you do", "עזרה", "מה אתה יכול", "במה אתה יכול",
     "מה את יכולה", "איך אתה יכול לעזור", "תעזור",
@@ -370,6 +398,12 @@ STOP = set(
         # Answers and request words around a follow-up ("yes, show me the equivalent"): never a name.
         "yes yeah yep yup sure ok okay show check see find give equivalent equivalents alternative alternatives "
         "substitute instead then too also כן בטח סבבה יאללה אוקיי תבדוק תבדקי תראה תראי תן תני תחליף תחליפים "
-        "חלופה חלופות במקום גם"
+        "חלופה חלופות במקום גם "
+        # A question about the product just talked about ("when will it be back?", "anything similar?", "is it
+        # even in stock?", "מתי יגיע?", "משהו דומה?"): these words never name a medication, so the last one
+        # is meant rather than a lookup of "when will be back" as a name.
+        "when will be back arrive arriving come coming restock restocked expected even anything something "
+        "similar now status מתי יגיע יגיעו תגיע יחזור תחזור יחזרו יהיה משהו דומה דומים בכלל עכשיו כרגע עדיין "
+        "סטטוס"
     ).split()
 )

@@ -43,6 +43,21 @@ _OWN_MEDS = re.compile(
     r"medications) i(?:m| am)? (?:on|take|taking))\b|" + "|".join(normalize(w) for w in _OWN_MEDS_HE)
 )
 
+# "can I take Tramadex with it?", "אפשר לקחת איתו טרמדקס?": the other medication is the one talked about
+# last (a prescription just checked, a product just looked up). Seed 000's rule covers it like a name.
+_WITH_IT_HE = (
+    "איתו", "איתה", "איתם", "איתן", "עם זה", "עם זאת", "עם הזה", "את זה עם", "אותו עם", "אותה עם", "אותם עם",
+    "עם התרופה הזו", "עם התרופה הזאת",
+)  # fmt: skip
+_WITH_IT = re.compile(
+    r"\b(?:with|alongside|together with) (?:it|this|that|them|these|those|this one|that one)\b|"
+    r"\b(?:take|taking|mix|mixing|combine|combining|use|using) (?:it|this|that|them|these|those) "
+    r"(?:with|together|alongside)\b|"
+    + "(?:^|(?<=\\s))(?:ו|ש|ה)?(?:"
+    + "|".join(normalize(w) for w in _WITH_IT_HE)
+    + ")(?=\\s|$)"
+)
+
 
 def says_taking(d: Dialogue) -> bool:
     """The message says the person takes the medications it names ("I'm on warfarin")."""
@@ -92,6 +107,8 @@ def check_with_taking(d: Dialogue, refs: list[MedRef]) -> bool:
         True when an interaction check ran.
     """
     others = _taking(d)
+    if _WITH_IT.search(d.parsed.norm):
+        others = [*others, *d.earlier_refs]
     if names_own_medications(d):
         others = [*others, *_prescribed(d)]
     together: list[MedRef] = []

@@ -194,6 +194,9 @@ class WhichMed(_Question):
     kind: Literal["which_med"] = "which_med"
     intent: str = "info"
     options: list[str] = []
+    #: The strength the person typed ("nurofin forte 200mg"): the answer after "yes" still says it is not on
+    #: file when the product chosen comes in another one.
+    strength: str | None = None
 
 
 class WhichStore(_Question):

@@ -96,12 +96,21 @@ class OfflineEngine:
             # "and the other branch?": the store that is not the one last talked about (or the session's).
             current = state.last_store or turn.session.store_id
             parsed.store = next((s for s in STORES if s != current), None)
-        elif not parsed.store and parsed.intent == "medication" and state.last_store:
-            # "and Tylenol?" after a question about the Jerusalem branch asks about the Jerusalem branch.
+        elif (
+            not parsed.store
+            and state.last_store
+            and (
+                parsed.intent == "medication"
+                or (not parsed.meds and parsed.intent in ("availability", "equivalents"))
+                or c.THERE.search(parsed.norm)
+            )
+        ):
+            # "and Tylenol?" after a question about the Jerusalem branch asks about the Jerusalem branch; so do
+            # "is it in stock?" about the product just checked there and "do they have Advil there?".
             parsed.store = state.last_store
         if parsed.store:
             state.last_store = parsed.store
-        d = Dialogue(turn, parsed, state)
+        d = Dialogue(turn, parsed, state, earlier_refs=[r for r in state.last_refs if r.ids])
         stopped: StepLimitReached | None = None
         try:
             self._turn(d, pending)
@@ -255,10 +264,13 @@ class OfflineEngine:
             flows_catalog.interaction(d, refs)
         self._check_taking(d)
         checked = [r for r in d.turn.tools.results if r.name == "interaction_check"]
+        if any(r.ok and r.envelope.get("interaction_level") in ("avoid", "caution") for r in checked):
+            # An avoid or caution note already says to ask a pharmacist and that no advice can be given; the
+            # symptom's "name a product and I'll look it up" offer after a safety warning would only distract.
+            return
         if (verdict.symptom or p.intent == "symptom") and not answered:
             flows_care.symptom(d)
-        elif not any(r.ok and r.envelope.get("interaction_level") in ("avoid", "caution") for r in checked):
-            # An avoid or caution note already says to ask a pharmacist and that no advice can be given.
+        else:
             d.add(_policy.refusal(d.lang, verdict.kind))
 
     def run_catalog(self, d: Dialogue, intent: str, refs: list[MedRef] | None) -> None:

@@ -21,7 +21,16 @@ from pharmai.policy.unchecked import is_failure
 from pharmai.text.fuzzy import similarity
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["confirm_near_miss", "no_branch", "place_name", "price", "resembles", "strength_note", "symptom"]
+__all__ = [
+    "asked_strength_in",
+    "confirm_near_miss",
+    "no_branch",
+    "place_name",
+    "price",
+    "resembles",
+    "strength_note",
+    "symptom",
+]
 
 #: A misspelt name at least this similar (0–100) to the product's own name is taken as that product;
 #: below it the person is asked "did you mean …?".
@@ -68,7 +77,18 @@ def _digits(text: Any) -> str | None:
     return match.group(0) if match else None
 
 
+def asked_strength_in(text: str) -> str | None:
+    """The strength written in ``text`` ("nurofin forte 200mg" → "200"), if any."""
+    match = _MESSAGE_STRENGTH.search(text)
+    # A number glued to a word is part of a name ("vitamin d3"), not a strength.
+    if match is None or (match.start() and (text[match.start() - 1].isalpha())):
+        return None
+    return match.group(1)
+
+
 def _asked_strength(d: Dialogue, mention: Any) -> str | None:
+    if d.asked_strength:
+        return d.asked_strength  # "yes" to "did you mean …?": the strength of the message it answered
     asked = _digits(getattr(mention, "strength", None))
     if asked or mention is None or len(d.parsed.meds) != 1:
         return asked
@@ -158,5 +178,7 @@ def confirm_near_miss(d: Dialogue, med: dict[str, Any], mention: Any, intent: st
         return False
     name = str(med.get("display_name") or med.get("brand_name") or "")
     d.say("near_miss", typed=str(getattr(mention, "matched_text", "")).strip(), name=name)
-    d.state.pending = WhichMed(intent=intent, options=[str(med.get("brand_name") or name)])
+    d.state.pending = WhichMed(
+        intent=intent, options=[str(med.get("brand_name") or name)], strength=_asked_strength(d, mention)
+    )
     return True

@@ -120,11 +120,11 @@ def _lookup_failed(d: Dialogue, result: ToolResult, query: str, intent: str) -> 
         options = [str(x) for x in details.get("did_you_mean") or []][:3]
         if options:
             d.say("did_you_mean", names=join_names(d.lang, options, conjunction="or"))
-            d.state.pending = WhichMed(intent=intent, options=options)
+            d.state.pending = WhichMed(intent=intent, options=options, strength=flows_care.asked_strength_in(query))
     elif result.error_code == "AMBIGUOUS":
         options = [str(x) for x in details.get("suggestions") or []][:6]
         d.say("ambiguous", query=shown, names=join_names(d.lang, options, conjunction="or"))
-        d.state.pending = WhichMed(intent=intent, options=options)
+        d.state.pending = WhichMed(intent=intent, options=options, strength=flows_care.asked_strength_in(query))
     else:
         d.add(d.error_text(result, shown))
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 from typing import Any, Final, Literal
 
 from pharmai.agent.base import ToolResult
+from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import _policy, flows_multi
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
     AwaitingRefill,
     CodeQuestion,
     IdentifierQuestion,
+    MedRef,
     OwnRxOffer,
     RxItem,
     RxOffer,
@@ -168,6 +170,9 @@ def _prescriptions(d: Dialogue) -> None:
         d.say("rx_none")
         return
     groups = [set(group) for group in d.parsed.meds]
+    if not groups and c.IT.search(d.parsed.norm):
+        # "until when is it valid?" right after a prescription was checked: that one, not the whole list.
+        groups = [set(ref.ids) for ref in d.state.last_refs[:1] if any(i.get("med_id") in ref.ids for i in items)]
     if groups:
         # "Until when is my Glucophage prescription valid?": that prescription only.
         named = [(n, i) for n, i in enumerate(items, start=1) if any(i.get("med_id") in g for g in groups)]
@@ -205,6 +210,9 @@ def own_only(d: Dialogue) -> None:
     reply says why and offers the person's own list, which needs their own identification first.
     """
     d.say("own_rx_only")
+    if c.EVERYONE.search(d.parsed.norm):
+        d.say("own_rx_everyone")  # no one to sign in as: say what can be done instead
+        return
     if d.identified:
         d.say("own_rx_offer")
         d.state.pending = OwnRxOffer()
@@ -332,6 +340,10 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
         request: A refill was asked for (else only whether one is possible).
     """
     name = str(target.name or target.presc_id)
+    if target.med_id:
+        # This prescription's medication is now the one talked about: "order it", "can I refill it?", "until
+        # when is it valid?" and "can I take X with it?" mean it (the interaction check needs it most).
+        d.state.last_refs = [MedRef(ids=[str(target.med_id)], q=name)]
     result = d.call("prescription_verify", presc_id=target.presc_id, intent="refill")
     if not result.ok:
         d.add(d.error_text(result, name))
@@ -383,8 +395,10 @@ def _not_eligible(d: Dialogue, env: dict[str, Any], name: str) -> None:
     date = format_date(d.lang, env.get("expires_at"))
     if status == "expired":
         d.say("rx_expired", name=name, date=date)
-    elif status == "completed" or (status == "active" and env.get("refills_remaining") == 0):
+    elif status == "completed":
         d.say("rx_completed", name=name)
+    elif status == "active" and env.get("refills_remaining") == 0:
+        d.say("rx_no_refills", name=name)
     elif status == "cancelled":
         d.say("rx_cancelled", name=name)
     elif status == "refill_pending":

@@ -141,6 +141,7 @@ def _choose(d: Dialogue, pending: WhichMed, run: RunCatalog, mentions: MentionsF
         index = 0
     if index is not None and 0 <= index < len(options):
         refs = [MedRef(ids=["?"], q=options[index])]
+        d.asked_strength = pending.strength
         d.parsed.mentions = list(mentions(options[index]) if mentions else [])
         d.parsed.confirmed = True
         found = flows_catalog.targets(d)[:1]

@@ -12,7 +12,7 @@ from typing import Any
 
 from pharmai.agent._failures import failure_text
 from pharmai.agent.base import ToolResult, TurnInput
-from pharmai.agent.engines.offline.dialogue_state import DialogueState
+from pharmai.agent.engines.offline.dialogue_state import DialogueState, MedRef
 from pharmai.agent.engines.offline.nlu import Parsed
 from pharmai.agent.engines.offline.texts import say
 
@@ -33,6 +33,9 @@ class Dialogue:
         rx_user: The patient's name from that read.
         question: The yes/no question this reply ends with (a refill to confirm), said after everything else.
         loose: The unrecognised list items of the message as looked up in this turn (``None``: not yet).
+        earlier_refs: The medications talked about before this message (for "can I take X with it?").
+        asked_strength: The strength asked for in the message a "did you mean …?" answered (``None``: this
+            message's own).
     """
 
     turn: TurnInput
@@ -44,6 +47,8 @@ class Dialogue:
     rx_user: str = ""
     question: str = ""
     loose: list[Any] | None = None
+    earlier_refs: list[MedRef] = field(default_factory=list)
+    asked_strength: str | None = None
 
     @property
     def lang(self) -> str:

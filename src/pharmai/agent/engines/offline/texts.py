@@ -217,6 +217,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "he": "סליחה, אני יכול להציג רק את המרשמים שלך, לא של אדם אחר. כל לקוח יכול לראות את המרשמים שלו "
         "לאחר שיזדהה בעצמו.",
     },
+    "own_rx_everyone": {
+        "en": "I can check stock, label facts and equivalents of medications, and show your own prescriptions "
+        "once you identify yourself.",
+        "he": "אוכל לבדוק מלאי, מידע מהעלון ותחליפים של תרופות, ולהציג את המרשמים שלך לאחר הזדהות.",
+    },
     "own_rx_offer": {
         "en": "Would you like to see your own prescriptions?",
         "he": "להציג את המרשמים שלך?",
@@ -271,6 +276,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Your {name} prescription has been completed (0 refills remaining). Please consult your doctor "
         "for a new prescription.",
         "he": "המרשם שלך ל{name} הושלם (לא נותרו חידושים). יש לפנות לרופא/ה לקבלת מרשם חדש.",
+    },
+    # An active prescription with no refills left is not "completed": say what is true of it.
+    "rx_no_refills": {
+        "en": "Your {name} prescription is still active, but it has no refills left, so it can't be refilled. "
+        "Please consult your doctor for a new prescription.",
+        "he": "המרשם שלך ל{name} עדיין פעיל, אבל לא נותרו בו חידושים ולכן אי אפשר לחדש אותו. יש לפנות לרופא/ה "
+        "לקבלת מרשם חדש.",
     },
     "rx_cancelled": {
         "en": "Your {name} prescription was cancelled, so it can't be refilled. Please consult your doctor.",
