@@ -134,6 +134,7 @@ class _SDKClock:
         self._owner, self._attribute = owner, attribute
         self._create = getattr(owner, attribute)
         setattr(owner, attribute, self._timed_create)
+        _ACTIVE.append(self)
 
     def _timed_create(self, *args: Any, **kwargs: Any) -> Any:
         start = time.perf_counter()
@@ -159,8 +160,47 @@ class _TimedStream:
     def close(self) -> None:
         self._stream.close()
 
+    @property
+    def response(self) -> Any:
+        # The engines read the events of this response through the SDK's ``Stream`` class as plain JSON;
+        # that iteration is timed by ``_time_sdk_streams``.
+        return self._stream.response
+
+
+#: The clock of the engine being measured (one at a time), for the SDK streams' iteration.
+_ACTIVE: list[_SDKClock] = []
+
+
+def _time_sdk_streams() -> None:
+    """Count the time spent inside the SDKs' ``Stream`` iteration (reading, splitting, decoding events)."""
+    import anthropic
+    import openai
+
+    for cls in (openai.Stream, anthropic.Stream):
+        if getattr(cls, "_bench_timed", False):
+            continue
+        original = cls.__iter__
+
+        def timed(self: Any, original: Any = original) -> Any:
+            events = original(self)
+            while True:
+                start = time.perf_counter()
+                try:
+                    item = next(events)
+                except StopIteration:
+                    return
+                finally:
+                    if _ACTIVE:
+                        _ACTIVE[-1].ms += (time.perf_counter() - start) * 1000
+                yield item
+
+        cls.__iter__ = timed  # type: ignore[method-assign]
+        cls._bench_timed = True  # type: ignore[attr-defined]
+
 
 def _sdk_clock(engine: Any, dialect: str) -> _SDKClock:
+    _time_sdk_streams()
+    _ACTIVE[:] = []
     if dialect == "responses":
         return _SDKClock(engine.client.responses, "create")
     if dialect == "chat":

@@ -25,6 +25,7 @@ import math
 import re
 import socket
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -365,6 +366,9 @@ class StubServer:
         requests: Every request body received (decoded JSON), in order.
         headers: The headers of every request.
         usage: With ``count_tokens``, ``(input, cached read, cache written)`` reported for each request.
+        busy_seconds: Wall time the stub spent handling requests (from the request read to the reply
+            flushed), summed: what a benchmark subtracts as the model's own time.
+        busy_cpu_seconds: The CPU time of the handler threads over the same spans.
     """
 
     def __init__(self, dialect: str, replies: list[Planned] | None = None, *, count_tokens: bool = False) -> None:
@@ -376,6 +380,8 @@ class StubServer:
         self.headers: list[dict[str, str]] = []
         self.usage: list[tuple[int, int, int]] = []
         self.cache = PromptCache() if count_tokens else None
+        self.busy_seconds = 0.0
+        self.busy_cpu_seconds = 0.0
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
@@ -433,6 +439,16 @@ class StubServer:
                 pass
 
             def do_POST(self) -> None:
+                wall, cpu = time.perf_counter(), time.thread_time()
+                try:
+                    self._post()
+                finally:
+                    wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
+                    with stub._lock:
+                        stub.busy_seconds += wall
+                        stub.busy_cpu_seconds += cpu
+
+            def _post(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(length)
                 if self.path.split("?")[0] != _PATHS[stub.dialect]:

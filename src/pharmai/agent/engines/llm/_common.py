@@ -1,4 +1,5 @@
-"""What the three LLM engines share: tool calls and outputs, cached tool exports, and the turn driver.
+"""What the three LLM engines share: tool calls and outputs, cached tool exports, the SDK streams read as
+plain JSON, and the turn driver.
 
 Each engine only speaks its provider's wire format (one streamed request → text deltas and tool calls);
 :func:`drive_turn` does the rest the same way for all of them: run the calls through the turn's runner,
@@ -7,7 +8,9 @@ send the envelopes back, stop at a final text, and record token usage in the con
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
 import weakref
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
@@ -26,6 +29,7 @@ __all__ = [
     "exported_tools",
     "new_call_id",
     "normalize_arguments",
+    "plain_events",
     "tool_output",
 ]
 
@@ -86,6 +90,61 @@ def exported_tools(
 def normalize_arguments(arguments: str) -> str:
     """Empty arguments mean "no arguments" (some servers send ``""`` for a tool without parameters)."""
     return arguments if arguments.strip() else "{}"
+
+
+# --- streamed events -------------------------------------------------------------------------------------
+
+#: Bytes read after the end of the events so the connection can go back to the pool; a server sending more
+#: than this after its last event loses the connection instead.
+_DRAIN_LIMIT = 65_536
+
+
+class _Drained:
+    """An HTTP response whose ``close`` first reads what is left of the body, up to :data:`_DRAIN_LIMIT`.
+
+    The SDKs stop reading at a stream's end marker (Chat Completions' ``[DONE]``) and close the response
+    before the HTTP layer has seen the end of the body, which drops the connection: every request then
+    opened a new one. Read to the end, the connection returns to the client's pool for the next request.
+    """
+
+    def __init__(self, response: Any) -> None:
+        self._response = response
+        self._chunks: Iterator[bytes] | None = None
+
+    def iter_bytes(self) -> Iterator[bytes]:
+        self._chunks = self._response.iter_bytes()
+        return self._chunks
+
+    def close(self) -> None:
+        # Only at the stream's normal end: closed while an error or a ``GeneratorExit`` (the turn was
+        # abandoned) is on its way, the connection is dropped at once rather than waiting on the model.
+        if self._chunks is not None and not self._response.is_closed and sys.exc_info()[0] is None:
+            read = 0
+            # A broken tail only costs the connection, never the reply.
+            with contextlib.suppress(Exception):
+                for chunk in self._chunks:
+                    read += len(chunk)
+                    if read > _DRAIN_LIMIT:
+                        break
+        self._response.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._response, name)
+
+
+def plain_events(stream_cls: Any, typed: Any, client: Any) -> Any:
+    """The events of the SDK stream ``typed`` as plain JSON objects, decoded by the SDK's own stream class.
+
+    The SDK still reads the HTTP response, splits the server-sent events, decodes their JSON and raises
+    its errors for error events; it only skips building a typed object for every event (most of which the
+    engines ignore), and the connection is kept for the next request (:class:`_Drained`).
+
+    Args:
+        stream_cls: The SDK's ``Stream`` class (``openai.Stream``, ``anthropic.Stream``).
+        typed: The stream ``create(..., stream=True)`` returned, not yet iterated.
+        client: The SDK client that made the request.
+    """
+    return stream_cls(cast_to=object, response=_Drained(typed.response), client=client)
 
 
 class _Conversation(Protocol):

@@ -21,7 +21,15 @@ from typing import Any
 import anthropic
 
 from pharmai.agent.base import ToolResult, TurnInput
-from pharmai.agent.engines.llm._common import ModelCall, ModelStep, drive_turn, exported_tools, new_call_id, tool_output
+from pharmai.agent.engines.llm._common import (
+    ModelCall,
+    ModelStep,
+    drive_turn,
+    exported_tools,
+    new_call_id,
+    plain_events,
+    tool_output,
+)
 from pharmai.agent.engines.llm._config import LLMConfig
 from pharmai.agent.engines.llm._prompt import session_note, stable_prompt, turn_notes
 from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, TokenBudget, Usage, unavailable
@@ -36,8 +44,13 @@ _STREAM_ERRORS: tuple[type[BaseException], ...] = (anthropic.APIError, *TRANSPOR
 _BREAKPOINT = {"type": "ephemeral"}
 
 
-def _count(counts: Any, name: str) -> int:
-    return int(getattr(counts, name, 0) or 0)
+def _object(value: Any) -> dict[str, Any]:
+    # A JSON object of an event, or an empty one when a server left it out.
+    return value if isinstance(value, dict) else {}
+
+
+def _count(counts: dict[str, Any], name: str) -> int:
+    return int(counts.get(name) or 0)
 
 
 @dataclass
@@ -115,36 +128,39 @@ class _MessagesConversation:
 
     def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
         self.budget.check(usage, self.engine.config)
-        stream = self.engine.retry.run(self._request, usage)
+        typed = self.engine.retry.run(self._request, usage)
         usage.requests += 1
+        # Plain JSON events through the SDK's own stream: no typed object for each event.
+        stream = plain_events(anthropic.Stream, typed, self.engine.client)
         blocks: dict[int, _Block] = {}
         input_tokens = output_tokens = cached = written = 0
         try:
             for event in stream:
-                kind = getattr(event, "type", None)
-                if kind == "message_start":
-                    counts = getattr(getattr(event, "message", None), "usage", None)
+                kind = event.get("type") if isinstance(event, dict) else None
+                if kind == "content_block_delta":
+                    target = blocks.setdefault(int(event.get("index") or 0), _Block("text"))
+                    delta = _object(event.get("delta"))
+                    if delta.get("type") == "text_delta":
+                        text = str(delta.get("text") or "")
+                        target.parts.append(text)
+                        yield text
+                    elif delta.get("type") == "input_json_delta":
+                        target.parts.append(str(delta.get("partial_json") or ""))
+                elif kind == "content_block_start":
+                    started = _object(event.get("content_block"))
+                    blocks[int(event.get("index") or 0)] = _Block(
+                        str(started.get("type")), str(started.get("id") or ""), str(started.get("name") or "")
+                    )
+                elif kind == "message_start":
+                    counts = _object(_object(event.get("message")).get("usage"))
                     # input_tokens leaves out what was read from or written to the cache.
                     cached = _count(counts, "cache_read_input_tokens")
                     written = _count(counts, "cache_creation_input_tokens")
                     input_tokens = _count(counts, "input_tokens") + cached + written
                     output_tokens = _count(counts, "output_tokens")
-                elif kind == "content_block_start":
-                    block = event.content_block
-                    blocks[event.index] = _Block(
-                        block.type, getattr(block, "id", "") or "", getattr(block, "name", "") or ""
-                    )
-                elif kind == "content_block_delta":
-                    target = blocks.setdefault(event.index, _Block("text"))
-                    delta = event.delta
-                    if delta.type == "text_delta":
-                        target.parts.append(delta.text)
-                        yield delta.text
-                    elif delta.type == "input_json_delta":
-                        target.parts.append(delta.partial_json)
                 elif kind == "message_delta":
                     # message_delta's output count is cumulative, so it replaces the one of message_start.
-                    output_tokens = int(getattr(getattr(event, "usage", None), "output_tokens", 0) or output_tokens)
+                    output_tokens = _count(_object(event.get("usage")), "output_tokens") or output_tokens
         except _STREAM_ERRORS as exc:
             raise unavailable(self.engine.config, exc) from exc
         finally:

@@ -21,7 +21,15 @@ from typing import Any
 import openai
 
 from pharmai.agent.base import ToolResult, TurnInput
-from pharmai.agent.engines.llm._common import ModelCall, ModelStep, drive_turn, exported_tools, new_call_id, tool_output
+from pharmai.agent.engines.llm._common import (
+    ModelCall,
+    ModelStep,
+    drive_turn,
+    exported_tools,
+    new_call_id,
+    plain_events,
+    tool_output,
+)
 from pharmai.agent.engines.llm._config import LLMConfig
 from pharmai.agent.engines.llm._prompt import session_note, stable_prompt, turn_notes
 from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, TokenBudget, Usage, unavailable
@@ -31,6 +39,11 @@ __all__ = ["ChatEngine", "build"]
 
 #: What may fail while a stream is read: the SDK's errors and those of the HTTP layer under it.
 _STREAM_ERRORS: tuple[type[BaseException], ...] = (openai.APIError, *TRANSPORT_ERRORS)
+
+
+def _object(value: Any) -> dict[str, Any]:
+    # A JSON object of a chunk, or an empty one when a server left it out.
+    return value if isinstance(value, dict) else {}
 
 
 @dataclass
@@ -60,48 +73,55 @@ class _ChatConversation:
 
     def _request(self) -> Any:
         config = self.engine.config
-        # Typed loosely: the SDK overloads want TypedDicts, our items are plain JSON built above.
-        create: Any = self.engine.client.chat.completions.create
-        options: dict[str, Any] = {}
+        body: dict[str, Any] = {
+            "messages": self.messages,
+            "tools": self.tools,
+            "max_tokens": config.max_output_tokens,
+            "stream_options": {"include_usage": True},
+        }
         if config.send_cache_key:
-            options["prompt_cache_key"] = self.cache_key
-        return create(
-            model=config.model,
-            messages=self.messages,
-            tools=self.tools,
-            max_tokens=config.max_output_tokens,
-            stream=True,
-            stream_options={"include_usage": True},
-            **options,
-        )
+            body["prompt_cache_key"] = self.cache_key
+        # The body rides in ``extra_body``, which the SDK merges over the typed parameters (so ``messages``
+        # there replaces the empty placeholder the signature requires): the SDK still sends the request and
+        # parses the stream, but skips walking our plain JSON against its typed parameters, which took
+        # most of a turn's CPU (the tools' schemas, every message against each message type).
+        create: Any = self.engine.client.chat.completions.create
+        return create(model=config.model, messages=(), stream=True, extra_body=body)
 
     def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
         self.budget.check(usage, self.engine.config)
-        stream = self.engine.retry.run(self._request, usage)
+        typed = self.engine.retry.run(self._request, usage)
         usage.requests += 1
+        stream = plain_events(openai.Stream, typed, self.engine.client)
         partial: dict[int, _PartialCall] = {}
         text: list[str] = []
         try:
             for chunk in stream:
-                counts = getattr(chunk, "usage", None)
-                if counts is not None:
-                    cached = getattr(getattr(counts, "prompt_tokens_details", None), "cached_tokens", 0)
-                    usage.add(getattr(counts, "prompt_tokens", 0), getattr(counts, "completion_tokens", 0), cached)
-                for choice in getattr(chunk, "choices", None) or []:
-                    delta = choice.delta
-                    if delta is None:
+                if not isinstance(chunk, dict):
+                    continue
+                counts = chunk.get("usage")
+                if isinstance(counts, dict):
+                    cached = _object(counts.get("prompt_tokens_details")).get("cached_tokens")
+                    usage.add(counts.get("prompt_tokens"), counts.get("completion_tokens"), cached)
+                for choice in chunk.get("choices") or ():
+                    delta = _object(choice).get("delta")
+                    if not isinstance(delta, dict):
                         continue
-                    if delta.content:
-                        text.append(delta.content)
-                        yield delta.content
-                    for piece in delta.tool_calls or []:
+                    content = delta.get("content")
+                    if content and isinstance(content, str):
+                        text.append(content)
+                        yield content
+                    for piece in delta.get("tool_calls") or ():
+                        if not isinstance(piece, dict):
+                            continue
                         # Servers send the id and name in the first delta of a call, then argument pieces.
-                        call = partial.setdefault(int(piece.index or 0), _PartialCall())
-                        call.call_id = piece.id or call.call_id
-                        if piece.function is not None:
-                            call.name = piece.function.name or call.name
-                            if piece.function.arguments:
-                                call.arguments.append(piece.function.arguments)
+                        call = partial.setdefault(int(piece.get("index") or 0), _PartialCall())
+                        call.call_id = piece.get("id") or call.call_id
+                        function = piece.get("function")
+                        if isinstance(function, dict):
+                            call.name = function.get("name") or call.name
+                            if function.get("arguments"):
+                                call.arguments.append(function["arguments"])
         except _STREAM_ERRORS as exc:
             raise unavailable(self.engine.config, exc) from exc
         finally:

@@ -21,7 +21,14 @@ from typing import Any
 import openai
 
 from pharmai.agent.base import ToolResult, TurnInput
-from pharmai.agent.engines.llm._common import ModelCall, ModelStep, drive_turn, exported_tools, tool_output
+from pharmai.agent.engines.llm._common import (
+    ModelCall,
+    ModelStep,
+    drive_turn,
+    exported_tools,
+    plain_events,
+    tool_output,
+)
 from pharmai.agent.engines.llm._config import LLMConfig
 from pharmai.agent.engines.llm._prompt import session_note, stable_prompt, turn_notes
 from pharmai.agent.engines.llm._retry import TRANSPORT_ERRORS, RetryPolicy, TokenBudget, Usage, unavailable
@@ -33,9 +40,13 @@ __all__ = ["OpenAIEngine", "build"]
 _STREAM_ERRORS: tuple[type[BaseException], ...] = (openai.APIError, *TRANSPORT_ERRORS)
 
 
-def _field(obj: Any, name: str, default: Any = None) -> Any:
-    # Events are SDK models; unknown event kinds may arrive as plain objects from newer servers.
-    return getattr(obj, name, default)
+#: The events whose ``delta`` is reply text.
+_TEXT_EVENTS = frozenset({"response.output_text.delta", "response.refusal.delta"})
+
+
+def _object(value: Any) -> dict[str, Any]:
+    # A JSON object of an event, or an empty one when a server left it out.
+    return value if isinstance(value, dict) else {}
 
 
 class _ResponsesConversation:
@@ -56,52 +67,53 @@ class _ResponsesConversation:
 
     def _request(self) -> Any:
         config = self.engine.config
-        options: dict[str, Any] = {}
+        body: dict[str, Any] = {
+            "instructions": self.instructions,
+            "input": self.items,
+            "tools": self.tools,
+            "parallel_tool_calls": True,
+            "max_output_tokens": config.max_output_tokens,
+            "store": False,
+        }
         if config.reasoning_effort:
-            options["reasoning"] = {"effort": config.reasoning_effort}
+            body["reasoning"] = {"effort": config.reasoning_effort}
         if config.send_cache_key:
-            options["prompt_cache_key"] = self.cache_key
-        # Typed loosely: the SDK overloads want TypedDicts, our items are plain JSON built above.
-        create: Any = self.engine.client.responses.create
-        return create(
-            model=config.model,
-            instructions=self.instructions,
-            input=self.items,
-            tools=self.tools,
-            parallel_tool_calls=True,
-            max_output_tokens=config.max_output_tokens,
-            store=False,
-            stream=True,
-            **options,
-        )
+            body["prompt_cache_key"] = self.cache_key
+        # The body rides in ``extra_body``: the SDK still sends the request and parses the stream, but skips
+        # walking our plain JSON against its typed parameters (the tools' schemas: most of a turn's CPU).
+        return self.engine.client.responses.create(model=config.model, stream=True, extra_body=body)
 
     def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
         self.budget.check(usage, self.engine.config)
-        stream = self.engine.retry.run(self._request, usage)
+        typed = self.engine.retry.run(self._request, usage)
         usage.requests += 1
+        # The same response read through the SDK's own stream as plain JSON: no typed object for each of the
+        # dozen or more events of a reply, most of which the engine skips (``response.created`` echoes the
+        # whole request).
+        stream = plain_events(openai.Stream, typed, self.engine.client)
         step = ModelStep()
         arguments: dict[str, list[str]] = {}
         text: list[str] = []
         try:
             for event in stream:
-                kind = _field(event, "type")
-                if kind in ("response.output_text.delta", "response.refusal.delta"):
-                    delta = _field(event, "delta") or ""
+                kind = event.get("type") if isinstance(event, dict) else None
+                if kind in _TEXT_EVENTS:
+                    delta = str(event.get("delta") or "")
                     text.append(delta)
                     yield delta
                 elif kind == "response.function_call_arguments.delta":
-                    arguments.setdefault(str(_field(event, "item_id")), []).append(_field(event, "delta") or "")
+                    arguments.setdefault(str(event.get("item_id")), []).append(str(event.get("delta") or ""))
                 elif kind == "response.output_item.done":
-                    item = _field(event, "item")
-                    if _field(item, "type") == "function_call":
-                        raw = _field(item, "arguments")
-                        if raw is None:
-                            raw = "".join(arguments.get(str(_field(item, "id")), []))
-                        step.calls.append(ModelCall(str(_field(item, "call_id")), str(_field(item, "name")), raw))
+                    item = _object(event.get("item"))
+                    if item.get("type") == "function_call":
+                        raw = item.get("arguments")
+                        if not isinstance(raw, str):
+                            raw = "".join(arguments.get(str(item.get("id")), []))
+                        step.calls.append(ModelCall(str(item.get("call_id")), str(item.get("name")), raw))
                 elif kind in ("response.completed", "response.incomplete"):
-                    counts = _field(_field(event, "response"), "usage")
-                    cached = _field(_field(counts, "input_tokens_details"), "cached_tokens")
-                    usage.add(_field(counts, "input_tokens"), _field(counts, "output_tokens"), cached)
+                    counts = _object(_object(event.get("response")).get("usage"))
+                    cached = _object(counts.get("input_tokens_details")).get("cached_tokens")
+                    usage.add(counts.get("input_tokens"), counts.get("output_tokens"), cached)
                 elif kind in ("response.failed", "error"):
                     raise unavailable(self.engine.config, RuntimeError(str(kind)))
         except _STREAM_ERRORS as exc:
