@@ -3,7 +3,8 @@
 In Hebrew a pharmacist signs in, opens the assistant and asks for a creatinine clearance with its values:
 the reply streams in, right to left, with the score tool in its trace. In English a pharmacist books a
 consultation slot: the booking waits for the Approve button, lands once, and a reload shows the same
-conversation again; the tab passes axe-core. A colleague never sees it.
+conversation again; the tab passes axe-core. A colleague never sees it. A document the assistant quoted is
+listed under its reply as a source.
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ from typing import Any
 
 import pytest
 
+from pharmai.db.engine import Database
+from pharmai.evals._seeds import apply_seeds
+from pharmai.evals.task import DocumentSeed, SeedDocument
+from tests.conftest import TODAY
 from tests.web.conftest import Server
 from tests.web.pages import TIMEOUT_MS, axe_violations, describe, shot
 from tests.web.test_staff_console import _account, _console, _sign_in
@@ -116,5 +121,29 @@ def test_an_english_booking_with_approval_survives_a_reload(browser: Any, server
         page.wait_for_selector("#signin-form:not([hidden])", timeout=TIMEOUT_MS)
         assert page.locator("#assistant-messages .msg").count() == 0
         assert page.evaluate("sessionStorage.length") == 0
+    finally:
+        context.close()
+
+
+def test_the_documents_the_assistant_quoted_are_listed_as_sources(browser: Any, server: Server) -> None:
+    # The pharmacy's own SOP, imported into the served database the way `pharmai docs import` stores it.
+    database = Database(server.database_url)
+    try:
+        text = "# נוהל שרשרת קירור\n\nמלאי בקירור נשמר ב-2-8 מעלות, עם רישום פעמיים ביום.\n"
+        apply_seeds(database, [SeedDocument(document=DocumentSeed(path="sops/cold-he.md", text=text))], TODAY)
+    finally:
+        database.dispose()
+    context, page = _console(browser, server.base_url, "he")
+    try:
+        _sign_in(page, _account(server.database_url))
+        _open_assistant(page)
+        reply = _ask(page, "מה כתוב בנוהל שלנו על שרשרת קירור?")
+        assert "2-8" in reply.inner_text()
+        sources = reply.locator(".sources")
+        assert sources.locator(".sources-title").inner_text() == "מקורות"
+        assert sources.locator(".source").count() >= 1
+        assert "sops/cold-he.md" in sources.inner_text() or "נוהל שרשרת קירור" in sources.inner_text()
+        # A folder import has no web address: the title is text, never a link to a local path.
+        assert sources.locator("a").count() == 0
     finally:
         context.close()

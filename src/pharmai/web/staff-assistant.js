@@ -34,6 +34,8 @@ window.PharmaiStaffAssistant = (function () {
       item.dir = I.language === "he" ? "rtl" : "ltr";
     } else {
       item = View.bubble("assistant", "who_assistant", entry.text, entry.language);
+      const cited = View.sources(entry.calls);
+      if (cited) item.append(cited);
       if (entry.calls.length) item.append(View.trace(entry.calls));
     }
     item.dataset.role = entry.kind;

@@ -141,6 +141,38 @@ window.PharmaiStaffView = (function () {
     return box;
   }
 
+  // The citations the turn's tools returned (documents, PubMed): title as a link when the source has a web
+  // address, then source, date and identifier, so a pharmacist can open what the assistant quoted.
+  function sources(calls) {
+    const found = [];
+    calls.forEach((call) => {
+      const result = call.result || {}; // the tool's result as the stream carries it
+      if (Array.isArray(result.citations)) found.push(...result.citations);
+    });
+    if (!found.length) return null;
+    const box = el("div", "sources");
+    box.dir = "ltr"; // titles and identifiers are as published (PubMed's are English)
+    const list = el("ol", "sources-list");
+    found.forEach((cite) => {
+      const item = el("li", "source");
+      const url = typeof cite.url === "string" && /^https?:\/\//.test(cite.url) ? cite.url : null;
+      if (url) {
+        const link = el("a", "", cite.title || url);
+        link.href = url;
+        link.target = "_blank";
+        link.rel = "noopener noreferrer";
+        item.append(link);
+      } else {
+        item.append(el("span", "source-title", cite.title || cite.identifier || ""));
+      }
+      const meta = [cite.source, cite.date, cite.identifier, cite.location].filter(Boolean).join(" · ");
+      if (meta) item.append(el("span", "source-meta", " — " + meta));
+      list.append(item);
+    });
+    box.append(el("p", "sources-title", I.t("sources_title")), list);
+    return box;
+  }
+
   function bubble(className, who, text, language) {
     const item = el("li", "msg done " + className);
     item.dir = language === "he" ? "rtl" : language === "en" ? "ltr" : F.directionOf(text, I.language === "he" ? "rtl" : "ltr");
@@ -191,5 +223,5 @@ window.PharmaiStaffView = (function () {
     box.scrollTop = box.scrollHeight;
   }
 
-  return { queue, ticket, noTicket, notes, transcript, append, bubble, trace, el };
+  return { queue, ticket, noTicket, notes, transcript, append, bubble, trace, sources, el };
 })();
