@@ -17,7 +17,7 @@ from datetime import datetime
 from sqlalchemy import DateTime, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from pharmai.db.models import Base
+from pharmai.db._base import Base
 
 __all__ = ["Consultation"]
 

@@ -19,7 +19,7 @@ from datetime import datetime
 from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from pharmai.db.models import Base
+from pharmai.db._base import Base
 
 __all__ = ["FTS_TABLE", "PG_SEARCH_COLUMN", "PG_SEARCH_INDEX", "Document", "DocumentPassage", "include_name"]
 

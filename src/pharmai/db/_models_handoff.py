@@ -19,7 +19,7 @@ from datetime import datetime
 from sqlalchemy import DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from pharmai.db.models import Base
+from pharmai.db._base import Base
 
 __all__ = ["ConversationHold", "HandoffCounter", "TicketNote"]
 

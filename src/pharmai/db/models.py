@@ -21,13 +21,14 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
-    MetaData,
     String,
     Text,
     UniqueConstraint,
     text,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from pharmai.db._base import Base
 
 __all__ = [
     "Alias",
@@ -56,22 +57,7 @@ __all__ = [
     "Ticket",
 ]
 
-# Explicit constraint names keep Alembic migrations identical on SQLite and PostgreSQL.
-_NAMING = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
-
 _TZ = DateTime(timezone=True)
-
-
-class Base(DeclarativeBase):
-    """Declarative base with a fixed naming convention."""
-
-    metadata = MetaData(naming_convention=_NAMING)
 
 
 # --- catalog ---------------------------------------------------------------------------------------
