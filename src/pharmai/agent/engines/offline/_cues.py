@@ -65,6 +65,7 @@ __all__ = [
     "THERE",
     "THIRD_PARTY_CONTACT_EN",
     "THIRD_PARTY_CONTACT_HE",
+    "THREAD_STATUS",
     "USER_ID",
     "WEAK_INFO",
     "WHATS_IN",
@@ -118,6 +119,14 @@ REFILL_STATUS = cues(
     "can i refill", "can i get a refill", "eligible", "status", "is it possible", "how many refills",
     "refills left", "may i refill", "zakai",
     "אפשר לחדש", "האם אפשר", "זכאי", "זכאית", "סטטוס", "כמה חידושים", "ניתן לחדש", "אוכל לחדש",
+)  # fmt: skip
+# Right after a refill: a question about that request ("what's the status of that?", "why not?", "מה
+# הסטטוס של הבקשה?", "למה אי אפשר?"), answered by its status again, which says where it stands and why.
+THREAD_STATUS = cues(
+    "status", "any update", "any news", "update on", "is it ready", "ready yet", "what happened", "how is it going",
+    "why", "why not", "how come", "what's the reason", "whats the reason", "what is the reason",
+    "סטטוס", "מה המצב", "מה קורה עם", "יש עדכון", "יש חדש", "זה מוכן", "מה קרה", "למה", "מדוע", "מה הסיבה",
+    "איך זה",
 )  # fmt: skip
 EQUIVALENT = cues(
     "equivalent", "equivalents", "alternative", "alternatives", "substitute", "replacement", "instead",
@@ -286,7 +295,9 @@ GREETING = cues(
 # A goodbye closes the conversation like a thanks ("ok bye", "ביי"): never a name to look up.
 THANKS = cues(
     "thanks", "thank you", "thx", "appreciate", "bye", "goodbye", "bye bye", "see you", "have a nice day",
-    "תודה", "תודה רבה", "תודה לך", "מעולה תודה", "ביי", "להתראות", "יום טוב",
+    "good night", "have a good one", "have a good day", "take care",
+    "תודה", "תודה רבה", "תודה לך", "מעולה תודה", "ביי", "להתראות", "יום טוב", "לילה טוב", "שבוע טוב",
+    "שבת שלום", "יום נעים", "נתראה",
 )  # fmt: skip
 HELP = cues(
     "help", "what can you do", "how can you help", "what do you do", "עזרה", "מה אתה יכול", "במה אתה יכול",
@@ -404,6 +415,9 @@ STOP = set(
         # is meant rather than a lookup of "when will be back" as a name.
         "when will be back arrive arriving come coming restock restocked expected even anything something "
         "similar now status מתי יגיע יגיעו תגיע יחזור תחזור יחזרו יהיה משהו דומה דומים בכלל עכשיו כרגע עדיין "
-        "סטטוס"
+        "סטטוס "
+        # "why not?", "למה אי אפשר?": a question about the last answer, never a name ("אי" of "אי אפשר").
+        "why not how come reason למה מדוע אי הסיבה so request update news ready happened going אז בקשה עדכון חדש "
+        "מוכן קרה המצב קורה"
     ).split()
 )

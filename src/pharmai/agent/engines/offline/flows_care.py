@@ -135,11 +135,18 @@ def _product_with_strength(d: Dialogue, med: dict[str, Any], asked: str) -> dict
     if is_failure(result.error_code):
         d.add(d.error_text(result, str(generic)))  # whether another strength is carried is not known
     found = (result.envelope.get("medication") or {}) if result.ok else {}
-    for product in found.get("products") or []:
-        if not isinstance(product, dict) or product.get("med_id") == med.get("med_id"):
-            continue
-        if _digits(product.get("strength")) == asked:
-            return {"med_id": product.get("med_id"), "display_name": str(product.get("display_name"))}
+    matches = [
+        product
+        for product in found.get("products") or []
+        if isinstance(product, dict)
+        and product.get("med_id") != med.get("med_id")
+        and _digits(product.get("strength")) == asked
+    ]
+    # The same brand first: "the same thing in 200" after Nurofen Forte is Nurofen, not another brand's 200 mg.
+    brand = normalize(str(med.get("brand_name") or "")).split()[:1]
+    matches.sort(key=lambda product: normalize(str(product.get("display_name") or "")).split()[:1] != brand)
+    if matches:
+        return {"med_id": matches[0].get("med_id"), "display_name": str(matches[0].get("display_name"))}
     return None
 
 

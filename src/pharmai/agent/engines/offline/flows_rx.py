@@ -328,6 +328,9 @@ def _continue_queue(d: Dialogue) -> None:
 
 def _typed_name(d: Dialogue) -> str:
     mention = next(iter(d.parsed.mentions), None)
+    if mention is None:
+        # "what's the status of that?" names nothing: the medication talked about last is the one meant.
+        return next((ref.q for ref in targets(d) if ref.q), "")
     return str(getattr(mention, "matched_text", "") or "")
 
 

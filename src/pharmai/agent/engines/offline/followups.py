@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import flows_care, flows_catalog, flows_rx
 from pharmai.agent.engines.offline.dialogue_state import MedRef, WhichStore
 from pharmai.agent.engines.offline.state import Dialogue
@@ -107,6 +108,45 @@ def _other_medication(d: Dialogue, last: str, run: Run) -> bool:
     return True
 
 
+def _refill_thread(d: Dialogue, last: str) -> bool:
+    """ "what's the status of that?" / "why not?" right after a refill: that prescription's status again.
+
+    The status says where the refill stands (being prepared, eligible) or why it cannot be refilled (expired,
+    no refills left), so the same check answers both; a message with a request of its own is left alone.
+    """
+    p, verdict = d.parsed, d.turn.verdict
+    if last not in ("refill_request", "refill_status") or p.meds or p.refs or p.intent not in _NO_OWN_REQUEST:
+        return False
+    if verdict.red_flags or verdict.is_advice or verdict.symptom or not c.THREAD_STATUS.search(p.norm):
+        return False  # an urgent or advice question is answered by its own flow, never as a status
+    if not _last_refs(d):
+        return False  # no prescription was checked (none on file for the name): never guess another one
+    flows_rx.refill(d, request=False)
+    return True
+
+
+def _strength(d: Dialogue, last: str, run: Run) -> bool:
+    """ "same thing in 200?" / "ויש את אותו דבר ב-200?" after Nurofen Forte: the last product in that strength.
+
+    The catalog flow says the strength asked for is not the one carried and, when another product of the
+    same generic has it (Nurofen 200 mg), answers about that one.
+    """
+    p = d.parsed
+    refs = _last_refs(d)
+    if p.meds or p.refs or len(refs) != 1 or last not in (*_CATALOG, "interaction"):
+        return False
+    if p.intent not in (*_NO_OWN_REQUEST, "availability", "info", "equivalents"):
+        return False
+    strength = flows_care.asked_strength_in(p.text)
+    if strength is None:
+        return False
+    d.asked_strength = strength
+    if not p.store and d.state.last_store:
+        p.store = d.state.last_store  # "ובירושלים?" then "ויש ב-200?": still at Jerusalem
+    run(d, last if last in ("availability", "info") else "availability", refs)
+    return True
+
+
 def _variant(d: Dialogue, last: str, run: Run, mentions: Mentions | None) -> bool:
     """ "and the Forte one?" / "והפורטה?" after Nurofen: a word that, after the last name, names another product."""
     p = d.parsed
@@ -149,8 +189,10 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None) -> bool:
     if last is None:
         return False
     return (
-        _store_switch(d, last, run)
+        _strength(d, last, run)  # first: a store carried over ("do you have it in 200 mg?") is no store switch
+        or _store_switch(d, last, run)
         or _position(d, last, run)
         or _other_medication(d, last, run)
+        or _refill_thread(d, last)
         or _variant(d, last, run, mentions)
     )

@@ -265,6 +265,8 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
     )
     if first in ("advice", "symptom") and not weak:
         return rule  # the verdict refuses the advice; the cue phrases name the factual part to answer
+    if first == "greeting" and rule == "thanks":
+        return rule  # "טוב ביי": the exact words of a goodbye close the conversation, whatever greeting the model hears
     if weak or rule == first:
         return first
     # The cue phrases are exact about what they know; the model overrides them only when it is sure of

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pharmai.agent.engines.offline import _policy, flows_catalog, flows_rx
+from pharmai.agent.engines.offline import _policy, flows_care, flows_catalog, flows_rx
 from pharmai.agent.engines.offline.dialogue_state import (
     CodeQuestion,
     EquivalentsOffer,
@@ -69,6 +69,9 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
     fits = p.intent in _AFFIRM_FITS.get(kind, ())
     # "ok, what's the alternative?" after "shall I check for an equivalent?" accepts the offer.
     asks_it = not p.meds and p.intent == _OFFERED.get(kind)
+    if kind == "equivalents" and flows_care.asked_strength_in(p.text) is not None:
+        # "the same thing in 200?": another strength, which no identical equivalent (same strength) is.
+        asks_it = fits = False
     yes = (_policy.is_yes(p.text) and not p.meds) or (p.act in ("affirm", "affirm_content") and fits) or asks_it
     no = (_policy.is_no(p.text) and not p.meds) or (p.act == "deny" and fits)
     if isinstance(pending, CodeQuestion) and p.code:
