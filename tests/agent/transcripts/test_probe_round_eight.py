@@ -155,3 +155,29 @@ def test_the_status_of_a_refill_with_no_prescription_names_it(
     turn = conversation.say(message)
     assert says_any(turn, NO_RX[language]) and ELTROXIN[language] not in turn.reply, why(turn)
     written_in(turn, language)
+
+
+# "טוב להתראות" / "לילה טוב" / "טוב לשמוע" hold "טוב ל…", which is also how "good for" is asked: a farewell
+# or a pleasantry is answered as one, never refused as a request for medical advice.
+PLEASANTRIES = {
+    "en": [
+        "ok, good to hear, bye",
+        "great to know, thanks",
+        "alright good night",
+        "nice to hear that, thanks",
+        "ok see you",
+    ],
+    "he": ["טוב להתראות", "טוב, לילה טוב", "טוב לשמוע, תודה רבה", "אוקיי להתראות", "טוב לשמוע, לילה טוב"],
+}
+ADVICE_REFUSAL = {"en": ("medical advice",), "he": ("ייעוץ רפואי",)}
+
+
+@pytest.mark.parametrize(("language", "message"), cases(PLEASANTRIES))
+def test_a_farewell_is_not_refused_as_advice(chat: Callable[..., Chat], language: str, message: str) -> None:
+    conversation = chat(language)
+    conversation.say(FORTE_FIRST[language])
+    turn = conversation.say(message)
+    assert turn.tools == [], why(turn)
+    assert not says_any(turn, ADVICE_REFUSAL[language]), why(turn)
+    assert says_any(turn, WELCOME[language]), why(turn)
+    written_in(turn, language)
