@@ -46,6 +46,10 @@ from typing import Any
 import httpx
 from _backends import Backend, launch_server, pg_reachable, stop_server, wait_ready
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the SSE reader lives with the tests
+
+from tests.handoff.support import events_of
+
 RESULTS = Path(__file__).resolve().parent / "results" / "handoff.json"
 TARGET_P99_MS = 200.0
 WARMUP = 5
@@ -60,21 +64,6 @@ SETTINGS = {
     "PHARMAI_PURGE_INTERVAL_SECONDS": "0",
     "PHARMAI_HTTP_RATE_LIMIT": "off",
 }
-
-
-def _events(frame: str) -> list[tuple[str, dict[str, Any]]]:
-    """The ``(event, data)`` pairs of SSE text (comments and ids left out)."""
-    found = []
-    for block in frame.split("\n\n"):
-        name, data = "message", []
-        for line in block.split("\n"):
-            if line.startswith("event:"):
-                name = line[6:].strip()
-            elif line.startswith("data:"):
-                data.append(line[5:].strip())
-        if data:
-            found.append((name, json.loads("\n".join(data))))
-    return found
 
 
 class _Stream:
@@ -102,7 +91,7 @@ class _Stream:
                     buffer += chunk
                     while "\n\n" in buffer:
                         frame, buffer = buffer.split("\n\n", 1)
-                        for name, data in _events(frame + "\n\n"):
+                        for name, data in events_of(frame + "\n\n"):
                             self.events.put((time.perf_counter(), name, data))
                             if name == self._until:
                                 return
@@ -150,7 +139,7 @@ def _handed_off(http: httpx.Client, base: str) -> tuple[str, dict[str, str], str
     cid, headers = body["conversation_id"], {"Authorization": f"Bearer {body['token']}"}
     turn = http.post(f"{base}/v1/conversations/{cid}/messages", json={"content": ASK_FOR_PHARMACIST}, headers=headers)
     turn.raise_for_status()
-    results = [data["result"] for name, data in _events(turn.text) if name == "tool.result"]
+    results = [data["result"] for name, data in events_of(turn.text) if name == "tool.result"]
     tickets = [r["ticket"]["ticket_id"] for r in results if r.get("ok") and "ticket" in r]
     if not tickets:
         raise RuntimeError(f"the customer's request opened no ticket: {turn.text[:500]}")
