@@ -270,8 +270,11 @@ def resolve(session: Session, query: str, *, language: str = "en") -> Resolution
     hits = best_hits(index, tokens, hits)
     expanded = [expand_targets(index, hit.targets, hit.norm, hit.numbers) for hit in hits]
     distinct = {tuple(ids) for ids, _named, _narrowed in expanded if ids}
-    if len(distinct) == 1:
-        ids, named, narrowed = next(e for e in expanded if e[0])
+    narrowest = [ids for ids in distinct if all(set(ids) <= set(other) for other in distinct)]
+    if len(narrowest) == 1:
+        # "Lipitor (Atorvastatin) 20 mg": a brand named with its generic is that brand, not every product
+        # of the generic; names that point at different products stay ambiguous.
+        ids, named, narrowed = next(e for e in expanded if tuple(e[0]) == narrowest[0])
         return _result(index, query, ids, named, narrowed, language)
     if len(distinct) > 1:
         seen: dict[str, None] = {}

@@ -418,6 +418,12 @@ STOP = set(
         "סטטוס "
         # "why not?", "למה אי אפשר?": a question about the last answer, never a name ("אי" of "אי אפשר").
         "why not how come reason למה מדוע אי הסיבה so request update news ready happened going אז בקשה עדכון חדש "
-        "מוכן קרה המצב קורה"
+        "מוכן קרה המצב קורה "
+        # "why can't I?", "למה אני לא יכול?": the words of a question about the last answer.
+        "can't cant cannot couldn't couldnt with לא אני יכול יכולה עם "
+        # Pronouns with a preposition ("עליו", "ממנו", "about it") and discourse words ("בעצם", "exactly"):
+        # "ספר לי עליו" is about the product talked about last, never a lookup of "עליו".
+        "עליו עליה עליהם עליהן ממנו ממנה מהם בו בה בהם לו לה להם איתו איתה איתם אתו אתה אותן "
+        "בעצם בדיוק בכלל כאילו פשוט באמת exactly actually really basically just exact "
     ).split()
 )

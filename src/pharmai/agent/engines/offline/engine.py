@@ -11,6 +11,7 @@ medications are named together, the interaction check runs too.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pharmai.agent.base import StepLimitReached, TurnInput
@@ -92,6 +93,7 @@ class OfflineEngine:
             state.refill_queue = []
         code = isinstance(pending, CodeQuestion)
         parsed = parse(turn.message or "", self._mentions, identity_pending=code, found=turn.mentions)
+        _drop_empty_symptom(turn, parsed)
         if parsed.other_store:
             # "and the other branch?": the store that is not the one last talked about (or the session's).
             current = state.last_store or turn.session.store_id
@@ -346,6 +348,23 @@ class OfflineEngine:
 
     def _out_of_scope(self, d: Dialogue) -> None:
         d.say("out_of_scope")
+
+
+def _drop_empty_symptom(turn: TurnInput, parsed: Any) -> None:
+    """A symptom read into a message of question words only ("why can't I?", "any update on that?") is none.
+
+    The model guesses "symptom" for short questions it cannot place; with no word left that could name a
+    complaint, the message asks about the conversation, and the thread (or one short question) answers it.
+    A red flag or an advice request is never dropped.
+    """
+    verdict = turn.verdict
+    if verdict.red_flags or verdict.is_advice or remainder_query(parsed.text):
+        return
+    if verdict.symptom:
+        turn.verdict = replace(verdict, symptom=False)
+    if parsed.intent == "symptom":
+        parsed.intent = "followup"
+        parsed.intents = ["followup", *(i for i in parsed.intents if i not in ("symptom", "followup"))]
 
 
 def _say(key: str) -> Handler:

@@ -18,6 +18,7 @@ from typing import Any
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import flows_care, flows_catalog, flows_rx
 from pharmai.agent.engines.offline.dialogue_state import MedRef, WhichStore
+from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import count_prescriptions
 
@@ -115,8 +116,10 @@ def _refill_thread(d: Dialogue, last: str) -> bool:
     no refills left), so the same check answers both; a message with a request of its own is left alone.
     """
     p, verdict = d.parsed, d.turn.verdict
-    if last not in ("refill_request", "refill_status") or p.meds or p.refs or p.intent not in _NO_OWN_REQUEST:
+    if last not in ("refill_request", "refill_status") or p.meds or p.refs:
         return False
+    if p.intent not in _NO_OWN_REQUEST and remainder_query(p.text):
+        return False  # "יש עדכון?" is read as a stock question, yet names nothing to look up: the thread's
     if verdict.red_flags or verdict.is_advice or verdict.symptom or not c.THREAD_STATUS.search(p.norm):
         return False  # an urgent or advice question is answered by its own flow, never as a status
     if not _last_refs(d):
