@@ -17,6 +17,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from pharmai import policy, tracing
@@ -441,6 +442,12 @@ class ConversationLoop:
         # The customer-side advice and red-flag rules are for customers: a member of staff asking for a CrCl
         # or about heart failure gets no refusal or urgent-care text (PHI rules, the guard and audit still run).
         verdict = policy.classify(message, language, spans) if message and actor is None else AdviceVerdict(False)
+        if message and actor is None:
+            # "he's 4" right after "my son swallowed my warfarin": the urgent-care text again, first.
+            flags = policy.carried_red_flags(message, verdict.red_flags, loop_state.get("red_flags") or (), spans)
+            if flags != verdict.red_flags:
+                verdict = replace(verdict, red_flags=flags)
+            loop_state["red_flags"] = list(flags)
         turn = TurnInput(
             message=message,
             language=language,

@@ -6,9 +6,10 @@ in Hebrew and English; ``is_yes`` / ``is_no`` read answers to a pending confirma
 """
 
 from pharmai.policy.classifier import classify
+from pharmai.policy.complaints import is_complaint
 from pharmai.policy.confirm import is_no, is_yes
 from pharmai.policy.guard import GuardResult, guard_reply
-from pharmai.policy.red_flags import RED_FLAG_KINDS, red_flags
+from pharmai.policy.red_flags import RED_FLAG_KINDS, carried_red_flags, red_flags
 from pharmai.policy.texts import (
     REFUSAL_KINDS,
     avoid_warning,
@@ -28,9 +29,11 @@ __all__ = [
     "AdviceVerdict",
     "GuardResult",
     "avoid_warning",
+    "carried_red_flags",
     "classify",
     "fallback_reply",
     "guard_reply",
+    "is_complaint",
     "is_no",
     "is_yes",
     "policy_text",

@@ -18,6 +18,7 @@ from pharmai.nlu import Understanding, understand
 from pharmai.policy import _lexicon_en as en
 from pharmai.policy import _lexicon_he as he
 from pharmai.policy._rules import Rule, RuleSet, split_clauses, strip_label_phrases
+from pharmai.policy.complaints import is_complaint
 from pharmai.policy.red_flags import red_flags
 from pharmai.policy.verdict import AdviceVerdict
 from pharmai.text import normalize
@@ -202,6 +203,8 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
         # Only the model reads advice into a factual question about nobody in particular ("what is the dose
         # of ibuprofen?"): the question is about the product, and the label answers it.
         model_advice = False
+    if not fired and is_complaint(text, bool(spans)):
+        model_advice = symptom = False  # "this bot is useless": about the assistant, not a health question
     if not fired and not model_advice:
         score = 0.3 if cancelled else 0.0
         verdict = AdviceVerdict(False, score=score, red_flags=flags, symptom=symptom)

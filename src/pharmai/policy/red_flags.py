@@ -8,12 +8,14 @@ engine writes the rest.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pharmai.nlu import Understanding, understand
 from pharmai.policy._red_flag_rules import ALWAYS, LABEL_CONTEXT, RULES
 from pharmai.policy._rules import any_of, split_clauses
 from pharmai.text import normalize
 
-__all__ = ["RED_FLAG_KINDS", "red_flags"]
+__all__ = ["RED_FLAG_KINDS", "carried_red_flags", "red_flags"]
 
 # Every cue of every kind at once (a clause can only match a cue the whole message matches).
 _SCREEN = any_of([*RULES.values(), *ALWAYS.values()])
@@ -56,3 +58,36 @@ def red_flags(text: str, reading: Understanding | None = None) -> tuple[str, ...
     if reading.red_flag is not None:
         found.add(reading.red_flag)
     return tuple(kind for kind in RED_FLAG_KINDS if kind in found)
+
+
+# The model's readings of a request of its own: a message asking one starts a new thread. Anything else said
+# right after an urgent-care reply ("what do I do?", "he's 4", "I feel fine though", "ok") still belongs to it.
+_OWN_REQUESTS = frozenset(
+    {"availability", "info", "price", "equivalents", "list", "prescriptions", "refill_status", "refill_request",
+     "hours", "delivery", "handoff"}
+)  # fmt: skip
+_OWN_REQUEST_SCORE = 0.5
+
+
+def carried_red_flags(
+    text: str, flags: Sequence[str], previous: object, spans: Sequence[tuple[int, int]] = ()
+) -> tuple[str, ...]:
+    """The red flags a message answers to: its own, or those of the message before when it continues that one.
+
+    "My son swallowed my warfarin" then "he's 4" or "what should I do?": the second message names no red flag,
+    yet the danger has not passed, so the urgent-care text comes first again (a missed emergency costs more
+    than a repeated phone number). A message that asks something of its own ("is Acamol in stock?") starts
+    afresh.
+
+    Args:
+        text: The person's message.
+        flags: Its own red flags (:func:`red_flags`).
+        previous: The red flags the last message answered to, as stored (kinds; anything else is ignored).
+        spans: The medication names in ``text`` (as read for the classifier).
+    """
+    if flags or not isinstance(previous, list | tuple) or not previous or not isinstance(text, str) or not text.strip():
+        return tuple(flags)
+    reading = understand(text, spans)
+    if any(reading.scores.get(intent, 0.0) >= _OWN_REQUEST_SCORE for intent in _OWN_REQUESTS):
+        return ()
+    return tuple(kind for kind in RED_FLAG_KINDS if kind in previous)

@@ -30,6 +30,7 @@ __all__ = [
     "new_call_id",
     "normalize_arguments",
     "plain_events",
+    "post_stream",
     "tool_output",
 ]
 
@@ -145,6 +146,24 @@ def plain_events(stream_cls: Any, typed: Any, client: Any) -> Any:
         client: The SDK client that made the request.
     """
     return stream_cls(cast_to=object, response=_Drained(typed.response), client=client)
+
+
+def post_stream(client: Any, path: str, body: dict[str, Any], stream_cls: Any) -> Any:
+    """Send ``body`` as a streaming request through the SDK client's own ``post`` (its documented way to an
+    endpoint with plain JSON).
+
+    The SDK still builds and sends the request (headers, auth, timeouts, retries of the connection) and
+    raises its own errors for error statuses; what it skips is walking the body against the endpoint's
+    typed parameters, which costs more than the rest of the request (the tools' JSON schemas alone are
+    hundreds of nodes). The stream is returned unread, for :func:`plain_events`.
+
+    Args:
+        client: The SDK client (``openai.OpenAI``, ``anthropic.Anthropic``).
+        path: The endpoint ("/responses", "/chat/completions", "/v1/messages").
+        body: The request's JSON, ``"stream": true`` included.
+        stream_cls: The SDK's ``Stream`` class.
+    """
+    return client.post(path, cast_to=object, body=body, stream=True, stream_cls=stream_cls[object])
 
 
 class _Conversation(Protocol):

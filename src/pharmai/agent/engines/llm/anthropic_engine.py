@@ -28,6 +28,7 @@ from pharmai.agent.engines.llm._common import (
     exported_tools,
     new_call_id,
     plain_events,
+    post_stream,
     tool_output,
 )
 from pharmai.agent.engines.llm._config import LLMConfig
@@ -107,16 +108,17 @@ class _MessagesConversation:
 
     def _request(self) -> Any:
         config = self.engine.config
-        # Typed loosely: the SDK overloads want TypedDicts, our items are plain JSON built above.
-        create: Any = self.engine.client.messages.create
-        return create(
-            model=config.model,
-            system=self.system,
-            messages=self._marked() if config.prompt_cache else self.messages,
-            tools=self.tools,
-            max_tokens=config.max_output_tokens,
-            stream=True,
-        )
+        body = {
+            "model": config.model,
+            "system": self.system,
+            "messages": self._marked() if config.prompt_cache else self.messages,
+            "tools": self.tools,
+            "max_tokens": config.max_output_tokens,
+            "stream": True,
+        }
+        # Through the client's own ``post``: the SDK sends the request and parses the stream, but never walks
+        # our plain JSON against its typed parameters (the tools' schemas, every message and block).
+        return post_stream(self.engine.client, "/v1/messages", body, anthropic.Stream)
 
     def _marked(self) -> list[dict[str, Any]]:
         # A copy with the moving breakpoint on the last block: the stored messages never keep an old one

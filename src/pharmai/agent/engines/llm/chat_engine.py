@@ -28,6 +28,7 @@ from pharmai.agent.engines.llm._common import (
     exported_tools,
     new_call_id,
     plain_events,
+    post_stream,
     tool_output,
 )
 from pharmai.agent.engines.llm._config import LLMConfig
@@ -74,6 +75,8 @@ class _ChatConversation:
     def _request(self) -> Any:
         config = self.engine.config
         body: dict[str, Any] = {
+            "model": config.model,
+            "stream": True,
             "messages": self.messages,
             "tools": self.tools,
             "max_tokens": config.max_output_tokens,
@@ -81,12 +84,10 @@ class _ChatConversation:
         }
         if config.send_cache_key:
             body["prompt_cache_key"] = self.cache_key
-        # The body rides in ``extra_body``, which the SDK merges over the typed parameters (so ``messages``
-        # there replaces the empty placeholder the signature requires): the SDK still sends the request and
-        # parses the stream, but skips walking our plain JSON against its typed parameters, which took
-        # most of a turn's CPU (the tools' schemas, every message against each message type).
-        create: Any = self.engine.client.chat.completions.create
-        return create(model=config.model, messages=(), stream=True, extra_body=body)
+        # Through the client's own ``post``: the SDK still sends the request and parses the stream, but never
+        # walks our plain JSON against its typed parameters, which took most of a turn's CPU (the tools'
+        # schemas, every message against each message type).
+        return post_stream(self.engine.client, "/chat/completions", body, openai.Stream)
 
     def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
         self.budget.check(usage, self.engine.config)

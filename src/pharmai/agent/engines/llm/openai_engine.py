@@ -27,6 +27,7 @@ from pharmai.agent.engines.llm._common import (
     drive_turn,
     exported_tools,
     plain_events,
+    post_stream,
     tool_output,
 )
 from pharmai.agent.engines.llm._config import LLMConfig
@@ -68,6 +69,8 @@ class _ResponsesConversation:
     def _request(self) -> Any:
         config = self.engine.config
         body: dict[str, Any] = {
+            "model": config.model,
+            "stream": True,
             "instructions": self.instructions,
             "input": self.items,
             "tools": self.tools,
@@ -79,9 +82,9 @@ class _ResponsesConversation:
             body["reasoning"] = {"effort": config.reasoning_effort}
         if config.send_cache_key:
             body["prompt_cache_key"] = self.cache_key
-        # The body rides in ``extra_body``: the SDK still sends the request and parses the stream, but skips
-        # walking our plain JSON against its typed parameters (the tools' schemas: most of a turn's CPU).
-        return self.engine.client.responses.create(model=config.model, stream=True, extra_body=body)
+        # Through the client's own ``post``: the SDK sends it and parses the stream, but never walks our plain
+        # JSON against its typed parameters (the tools' schemas: most of a turn's CPU).
+        return post_stream(self.engine.client, "/responses", body, openai.Stream)
 
     def step(self, usage: Usage) -> Generator[str, None, ModelStep]:
         self.budget.check(usage, self.engine.config)

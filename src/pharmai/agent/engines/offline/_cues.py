@@ -12,7 +12,13 @@ import re
 from pharmai.text.normalize import normalize
 
 __all__ = [
+    "ACK_BYE",
+    "ACK_NO",
+    "ACK_NVM",
+    "ACK_ONLY",
+    "ACK_THANKS",
     "ALSO",
+    "ANAPHOR",
     "AVAILABILITY",
     "AVAILABILITY_WEAK",
     "BARE_NUMBER",
@@ -22,15 +28,21 @@ __all__ = [
     "CODE",
     "COMPARE",
     "COMPARE_TIMES",
+    "COMPLAINT",
     "DELIVERY",
     "EQUIVALENT",
     "EVERYONE",
+    "EXPIRY",
     "FACETS",
+    "GENERIC",
     "GREETING",
     "HANDOFF",
     "HANDOFF_VERB",
+    "HAS",
     "HELP",
     "HOURS",
+    "HOW_MANY_UNITS",
+    "INDEFINITE",
     "INFO",
     "INFO_STRONG",
     "INJECTION",
@@ -38,14 +50,17 @@ __all__ = [
     "IN_STOCK",
     "IT",
     "LIST",
+    "MEANT",
     "MY_RX",
     "NON_RX",
     "NUMBER_REF",
+    "ONLY_COUNT",
     "ORDINALS",
     "OTHER_EN",
     "OTHER_HE",
     "OTHER_STORE",
     "OUT_OF_STOCK",
+    "PICKUP",
     "PLACES",
     "PLACE_ALIASES",
     "PLACE_PATTERNS",
@@ -55,12 +70,17 @@ __all__ = [
     "REFILL",
     "REFILL_REQUEST",
     "REFILL_STATUS",
+    "RESTOCK",
+    "RX_EXPIRY",
     "RX_NOUN",
     "RX_ONLY",
+    "RX_PICKUP",
     "RX_WORD",
+    "SAME_THING",
     "STOP",
     "STORES",
     "SYSTEM_PREFIX",
+    "TAKING",
     "THANKS",
     "THERE",
     "THIRD_PARTY_CONTACT_EN",
@@ -69,6 +89,8 @@ __all__ = [
     "USER_ID",
     "WEAK_INFO",
     "WHATS_IN",
+    "WHAT_ABOUT",
+    "WHAT_NOW",
     "cues",
 ]
 
@@ -128,6 +150,43 @@ THREAD_STATUS = cues(
     "סטטוס", "מה המצב", "מה קורה עם", "יש עדכון", "יש חדש", "זה מוכן", "מה קרה", "למה", "מדוע", "מה הסיבה",
     "איך זה",
 )  # fmt: skip
+# In a prescription thread, a question about the expiry of the prescription just checked ("when does it
+# expire?", "until when is it valid?", "מה תאריך התפוגה?", "מתי הוא פג?").
+RX_EXPIRY = cues(
+    "expire", "expires", "expiring", "expired", "expiry", "expiration", "valid", "validity", "valid until",
+    "good until", "good till", "still good",
+    "פג", "פגה", "פג תוקף", "יפוג", "תפוג", "פוקע", "פוקעת", "יפקע", "תוקף", "תפוגה", "תאריך תפוגה",
+)  # fmt: skip
+# After "I can only show your own prescriptions": asking what can be done instead ("so what can I do?", "אז
+# מה עושים?"), which is no request for medical advice.
+WHAT_NOW = cues(
+    "what can i do", "what can we do", "what do i do", "what do we do", "what should i do", "what should we do",
+    "what now", "so what", "then what", "what are my options", "what are the options", "is there a way",
+    "any other way", "how can she", "how can he", "how can they", "how can i", "what else",
+    "מה עושים", "מה אפשר לעשות", "מה לעשות", "מה עכשיו", "אז מה", "מה אני עושה", "מה אני יכול לעשות",
+    "מה אני יכולה לעשות", "מה האפשרויות", "יש דרך", "איך אפשר", "מה כן אפשר",
+)  # fmt: skip
+# A complaint or taking something ("she has a headache", "what can she take?"): a question of its own, never
+# the end of a thread about someone else's records.
+COMPLAINT = cues(
+    "pain", "ache", "aches", "hurts", "hurt", "fever", "cough", "sick", "ill", "rash", "headache", "nausea",
+    "vomiting", "dizzy", "bleeding", "swollen", "allergic", "allergy", "infection", "flu", "sore", "itchy",
+    "כאב", "כאבים", "כואב", "כואבת", "חום", "שיעול", "חולה", "פריחה", "בחילה", "הקאות", "סחרחורת", "דימום",
+    "נפיחות", "אלרגיה", "דלקת", "שפעת", "צינון", "גרד", "שלשול",
+)  # fmt: skip
+# Right after a refill, where or when to collect it ("where do I pick it up?", "מתי אפשר לאסוף?"): that refill.
+RX_PICKUP = cues(
+    "pick it up", "pick up", "pickup", "collect", "collect it", "be ready", "get it from",
+    "לאסוף", "לאסוף אותו", "איסוף", "אוספים", "אוסף", "אוספת", "יהיה מוכן", "תהיה מוכנה",
+)  # fmt: skip
+# "ומה עם הליפיטור?" / "what about the Lipitor?": "what about", whose "עם" is no "with" of an interaction question.
+WHAT_ABOUT = cues("what about", "how about", "מה עם", "מה לגבי")
+TAKING = cues(
+    "take", "taking", "took", "give", "giving", "use", "using", "dose", "dosage", "swallow", "swallowed",
+    "לקחת", "ליטול", "לתת", "להשתמש", "לוקח", "לוקחת", "נוטל", "נוטלת", "לקח", "לקחה", "בלע", "בלעה", "מינון",
+)  # fmt: skip
+# "זה אותו דבר?", "is it the same thing?" about the product just talked about (no second name).
+SAME_THING = cues("the same thing", "same thing", "the same", "אותו דבר", "אותו הדבר", "זהה", "אותה תרופה")
 EQUIVALENT = cues(
     "equivalent", "equivalents", "alternative", "alternatives", "substitute", "replacement", "instead",
     "similar", "generic version", "same thing", "other brand",
@@ -324,7 +383,9 @@ FACETS = {
         "פעמים ביום",
         "מקסימום ליום",
     ),
-    "warnings": cues("warning", "warnings", "side effects", "side effect", "אזהרות", "אזהרה", "תופעות לוואי"),
+    "warnings": cues(
+        "warning", "warnings", "side effects", "side effect", "אזהרות", "אזהרה", "תופעות לוואי", "תופעות הלוואי"
+    ),
     "rx": cues("prescription", "rx", "otc", "over the counter", "מרשם", "ללא מרשם", "בלי מרשם"),
     "ingredients": cues("ingredient", "ingredients", "contain", "contains", "made of", "רכיב", "רכיבים", "חומר פעיל"),
 }
@@ -349,10 +410,45 @@ OUT_OF_STOCK = cues(
     "אזל", "אזלו", "חסר", "חסרות", "חסרים", "לא במלאי", "אין במלאי", "שאין", "נגמר", "נגמרו", "נגמרה",
 )  # fmt: skip
 IN_STOCK = cues("in stock", "available", "במלאי", "זמינות", "זמין", "זמינים")
+# A question about the product just talked about, in intent words only ("when will it come?", "is there a
+# generic?", "כמה יש", "only 5?", "יש ממנו?"): what it asks (see :func:`.nlu.last_product_request`).
+RESTOCK = cues(
+    "when will", "when does", "when do", "when is", "when are", "when", "come back", "coming back", "back in stock",
+    "restock", "restocked", "restocking", "arrive", "arriving", "get more", "expected",
+    "מתי", "יגיע", "יגיעו", "מגיע", "מגיעה", "תגיע", "יחזור", "תחזור", "חוזר", "חוזרת", "יחזרו", "צפוי",
+)  # fmt: skip
+EXPIRY = cues("expire", "expires", "expiry", "expiration", "valid", "פג", "יפוג", "תפוג", "תוקף", "בתוקף")
+GENERIC = cues(
+    "generic", "generics", "a generic", "the generic one", "cheaper version", "another brand", "other brands",
+    "גנרי", "גנרית", "גנריות", "גנריים", "מותג אחר",
+)  # fmt: skip
+HOW_MANY_UNITS = cues(
+    "how many", "how many left", "how much left", "how much do you have", "how much is left",
+    "כמה יש", "כמה נשאר", "כמה נשארו", "כמה יחידות", "כמה קופסאות", "כמה זה במלאי", "כמה יש במלאי", "כמה יש לכם",
+)  # fmt: skip
+#: "only 5?", "just 8 left?", "רק 5?": a reaction to the count just given, never a strength.
+ONLY_COUNT = re.compile(r"(?:\b(?:only|just)|(?:^|(?<=\s))ו?רק)\s*\d+\b(?!\s*(?:mg|mcg|מג))")
+#: "יש ממנו?", "אין?": a stock question about the product just talked about.
+HAS = cues("יש", "אין", "נשאר", "נשארו", "in stock", "have it", "have any", "got it", "got any", "carry it")
+#: A word pointing back at something said ("is that the same?", "זה אותו דבר כמו אקמול?").
+ANAPHOR = re.compile(
+    r"\b(?:it|its|it's|that|this|these|those|them|they)\b|"
+    + cues("זה", "זו", "זאת", "הוא", "היא", "אותו", "אותה", "ממנו", "ממנה", "אלה").pattern
+)
+#: "anything the same as Acamol?": asks for some product, not about the one just talked about.
+INDEFINITE = cues("anything", "something", "any other", "משהו", "כלשהו", "כלשהי")
+#: "no, I meant…", "לא התכוונתי ל…": a correction of the name just said.
+MEANT = cues(
+    "meant", "mean", "i said", "not what i", "התכוונתי", "התכוונת", "התכוון", "התכוונה", "מתכוון", "מתכוונת",
+    "התכוונו", "רציתי", "ביקשתי",
+)  # fmt: skip
 STORES = {
-    "s2": cues("jerusalem", "jaffa", "s2", "ירושלים", "יפו"),
-    "s1": cues("tel aviv", "dizengoff", "s1", "תל אביב", "דיזנגוף"),
-}
+    # Short forms and common misspellings too ("jlm", "ירושליים", "ת"א" → "תא" once normalised).
+    "s2": cues("jerusalem", "jaffa", "s2", "jlm", "jeru", "jerusalm", "jerusalim", "jeruslem", "ירושלים", "ירושליים",
+               "ירושלם", "יפו"),
+    "s1": cues("tel aviv", "dizengoff", "s1", "tlv", "telaviv", "tel avive", "תל אביב", "תא", "תל אביב יפו",
+               "דיזנגוף", "דיזינגוף"),
+}  # fmt: skip
 #: "the other branch": the store that is not the one last talked about.
 OTHER_STORE = cues(
     "other branch", "other store", "another branch", "other location", "other pharmacy", "second branch",
@@ -425,5 +521,87 @@ STOP = set(
         # "ספר לי עליו" is about the product talked about last, never a lookup of "עליו".
         "עליו עליה עליהם עליהן ממנו ממנה מהם בו בה בהם לו לה להם איתו איתה איתם אתו אתה אותן "
         "בעצם בדיוק בכלל כאילו פשוט באמת exactly actually really basically just exact "
+        # How much to take ("how much can I take a day?", "כמה מותר לקחת ביום?"): about the product in question.
+        "take taking day daily per times many should ליטול לקחת לוקחים ביום יום פעמים מותר כמה "
+        # Chat shorthand and words about the product in question ("whats similar that u have", "and max per
+        # day", "what brands", "do i need one for those"): never a name.
+        "u ur ya those these whatever max maximum brand brands basically kind type types version "
+        "איזה איזו אילו מותג מותגים סוג סוגים גרסה דבר "
+        # Store short forms and misspellings ("and jlm?", "ובירושליים", "ובת"א?"): a store, never a name.
+        "jlm tlv ירושליים ירושלם תא "
+        # A correction's own words ("no, I meant the generic one", "לא, התכוונתי…").
+        "no nope nah meant mean sorry oops התכוונתי התכוונת גרסה גרסא סליחה נו "
+        # Fact words of a question about the product just talked about ("does it need a prescription?", "is
+        # there a generic?", "יש ממנו?", "כמה יש", "only 5?"): never a medication name.
+        "does do need needs needed require requires required without prescription prescriptions rx otc counter "
+        "over generic generics version cheaper brand same thing only how many much units ones fine ugh well "
+        "will would should could ever get got back come comes available "
+        "צריך צריכה צריכים מרשם מרשמים ללא בלי דורש דורשת גנרי גנרית רק כמה יחידות מגיע מגיעה חוזר חוזרת "
+        "יחזור נשאר נשארו יותר זול זולה אפשר לקנות "
     ).split()
 )
+
+# --- acknowledgements, thanks and goodbyes (questions.py) -------------------------------------------------------
+# A message made only of these words answers nothing and asks nothing: it acknowledges the last answer, waves
+# it off or closes the conversation. Each family is read apart: a goodbye closes, "never mind" / "no" waves
+# off, a thanks thanks, a yes / ok / great acknowledges (and approves no action on its own).
+_ACK_BYE = (
+    "bye", "bye bye", "byebye", "goodbye", "good bye", "see you", "see ya", "cya", "later", "good night",
+    "have a good day", "have a nice day", "have a good one", "have a great day", "take care", "thats all",
+    "that is all", "thats it", "that is it", "thats everything", "nothing else", "nothing more", "im done",
+    "i am done", "were done", "all good", "im good", "im all set", "all set",
+    "ביי", "ביי ביי", "להתראות", "נתראה", "לילה טוב", "יום טוב", "יום נעים", "ערב טוב", "שבוע טוב", "שבת שלום",
+    "זהו", "זהו זה", "זה הכל", "זה הכול", "זה מה שרציתי", "סיימתי", "אין עוד", "אין עוד משהו", "לא צריך עוד",
+    "לא צריך יותר", "לא צריך עוד משהו", "זה מספיק", "מספיק",
+)  # fmt: skip
+_ACK_NVM = (
+    "nvm", "never mind", "nevermind", "forget it", "forget about it", "doesnt matter", "it doesnt matter",
+    "no worries", "no need", "no problem", "its fine", "its ok", "its okay",
+    "עזוב", "עזבי", "עזבו", "עזוב את זה", "עזבי את זה", "לא משנה", "לא חשוב", "אין צורך", "אין בעיה", "זה בסדר",
+    "לא נורא",
+)  # fmt: skip
+_ACK_NO = (
+    "no", "nope", "nah", "no thanks", "no thank you", "not now", "not really", "not at the moment",
+    "לא", "לא תודה", "לא צריך", "לא עכשיו", "לא כרגע", "ממש לא", "לא באמת",
+)  # fmt: skip
+_ACK_THANKS = (
+    "thanks", "thank you", "thanks a lot", "thanks so much", "thank you so much", "thank u", "many thanks", "thx",
+    "thanx", "tnx", "ty", "tysm", "cheers", "appreciate it", "much appreciated",
+    "תודה", "תודה רבה", "תודה לך", "תודה רבה לך", "תנקס", "רבה", "תודה ענקית",
+)  # fmt: skip
+_ACK_YES = (
+    "yes", "yeah", "yep", "yup", "ya", "sure", "ok", "okay", "k", "kk", "okie", "alright", "all right", "fine",
+    "got it", "gotcha", "understood", "i see", "noted", "right", "sounds good", "will do", "great", "cool",
+    "nice", "perfect", "awesome", "excellent", "wonderful", "good", "very good", "good to know", "oh ok", "ah ok",
+    "כן", "בטח", "אוקיי", "אוקי", "אוקיי אוקיי", "סבבה", "בסדר", "בסדר גמור", "הבנתי", "מובן", "נכון", "טוב",
+    "יאללה", "אחלה", "יופי", "מעולה", "מצוין", "מצויין", "מושלם", "נהדר", "טוב לדעת", "טוב לשמוע", "קיבלתי",
+)  # fmt: skip
+# Words that ride along with any of them ("oh ok then", "אה טוב אז תודה").
+_ACK_FILLER = ("oh", "ah", "hmm", "um", "well", "so", "then", "and", "please", "אה", "אז", "או", "בבקשה", "ו")
+
+
+def _ack_words(*phrases: str) -> str:
+    # Longest first, so "thank you so much" is taken whole before "thank you"; a Hebrew word may carry "ו".
+    parts = []
+    for phrase in sorted({normalize(p) for p in phrases}, key=len, reverse=True):
+        parts.append(("ו?" if re.match(r"[\u05d0-\u05ea]", phrase) else "") + re.escape(phrase))
+    return "|".join(parts)
+
+
+#: The whole message is acknowledgement words (matched on normalised text).
+ACK_ONLY = re.compile(
+    r"^(?:(?:" + _ack_words(*_ACK_BYE, *_ACK_NVM, *_ACK_NO, *_ACK_THANKS, *_ACK_YES, *_ACK_FILLER) + r")(?: |$))+$"
+)
+ACK_BYE = cues(*_ACK_BYE)
+ACK_NVM = cues(*_ACK_NVM)
+ACK_NO = cues(*_ACK_NO)
+ACK_THANKS = cues(*_ACK_THANKS)
+#: "great, I'll come pick it up", "מעולה אני אבוא לקחת": the person will come to the store (a statement).
+PICKUP = cues(
+    "ill come", "i will come", "ill pick", "i will pick", "ill stop by", "ill drop by", "ill come by",
+    "ill swing by", "ill pop in", "ill pop by", "ill get it", "ill grab it", "ill go get", "ill be there",
+    "ill be right there", "im coming", "im on my way", "on my way", "ill head over", "gonna come", "gonna pick",
+    "going to come", "going to pick", "ill collect", "ill get there",
+    "אבוא", "אגיע", "אקפוץ", "אעבור", "אאסוף", "אני בדרך", "נבוא", "נגיע", "נקפוץ", "נעבור", "אלך לקחת",
+    "ארד לקחת", "אבוא לאסוף", "אבוא לקחת",
+)  # fmt: skip

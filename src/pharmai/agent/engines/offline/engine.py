@@ -47,7 +47,12 @@ __all__ = ["OfflineEngine"]
 _CATALOG_INTENTS = ("info", "availability", "medication", "equivalents", "interaction", "compare")
 _REFILL_INTENTS = ("refill_status", "refill_request")
 # Flows that stand on their own: no refusal replaces them, nothing rides along.
-_OWN_FLOW = ("code", "identity", "handoff", "other_rx", "hours", "delivery", "cancel")
+_OWN_FLOW = ("code", "identity", "handoff", "other_rx", "hours", "delivery", "cancel", "complaint")
+# A child's dose is never read off the label here ("how much Acamol for my 6-year-old?", "ולילד בן 6?").
+_CHILD = c.cues(
+    "child", "children", "kid", "kids", "baby", "babies", "toddler", "infant", "son", "daughter", "year old",
+    "years old", "yo", "ילד", "ילדה", "ילדים", "תינוק", "תינוקת", "פעוט", "בן", "בת", "הבן", "הבת", "גיל",
+)  # fmt: skip
 # A factual request the model gives at least this much weight is answered beside a referral.
 _FACTUAL_PART = 0.15
 # "plaxivv" is looked up as a name unless the model is this sure it is off-topic.
@@ -112,6 +117,9 @@ class OfflineEngine:
             parsed.store = state.last_store
         if parsed.store:
             state.last_store = parsed.store
+        elif parsed.meds and parsed.intent in ("availability", "equivalents"):
+            # "do you have Claritine?" is answered at the session's store: that is the store talked about now.
+            state.last_store = None
         d = Dialogue(turn, parsed, state, earlier_refs=[r for r in state.last_refs if r.ids])
         stopped: StepLimitReached | None = None
         try:
@@ -260,6 +268,15 @@ class OfflineEngine:
                 continue  # "I have a headache, what do you have?" names no product to look up
             _HANDLERS[intent](self, d)
             answered = True
+        if verdict.kind == "personal_dosage" and not answered and not _CHILD.search(p.norm):
+            # "how much can I take a day?": what the label says (of the product named, or talked about last),
+            # then the refusal, which leaves the right dose for this person to a pharmacist or doctor. Never
+            # for a child: the label's adult dose is the wrong answer there, so only the referral is given.
+            label = flows_catalog.targets(d)
+            if 0 < len(label) <= 3:
+                p.facets = p.facets or {"dosage"}
+                flows_catalog.info(d, label)
+                answered = True
         refs = flows_catalog.targets(d) if p.meds else []
         if len(refs) >= 2 and not any(r.name == "interaction_check" for r in d.turn.tools.results):
             # Seed 000: medications named together are always checked; only the judgement is referred.
@@ -347,6 +364,10 @@ class OfflineEngine:
             d.add(d.error_text(result))
 
     def _out_of_scope(self, d: Dialogue) -> None:
+        if _CHILD.search(d.parsed.norm) and len(d.parsed.norm.split()) <= 6:
+            # "and for a 6-year-old?" after a question about a dose: a child's dose, for a pharmacist.
+            d.add(_policy.refusal(d.lang, "personal_dosage"))
+            return
         d.say("out_of_scope")
 
 
@@ -390,6 +411,7 @@ _HANDLERS: dict[str, Handler] = {
     "price": OfflineEngine._price,
     "hours": _say("hours_unknown"),
     "cancel": _say("nothing_to_cancel"),
+    "complaint": _say("complaint"),
     "delivery": OfflineEngine._delivery,
     "symptom": lambda engine, d: flows_care.symptom(d),
     "advice": lambda engine, d: d.add(_policy.refusal(d.lang, d.turn.verdict.kind)),

@@ -36,6 +36,13 @@ __all__ = [
 #: below it the person is asked "did you mean …?".
 NEAR_MISS_SIMILARITY = 80
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+# A number said as a count ("only 5?", "רק 8 יחידות?", "just 3 left", "5 units"), not as a strength.
+_COUNT = re.compile(
+    r"(?:\b(?:only|just|merely)|(?:^|(?<=\s))ו?רק)\s*\d+(?![\d.]*\s*(?:mg|mcg|מ[\"״]?ג))"
+    r"|\d+\s*(?:units?|left|pcs|pieces|boxes|packs?|יחידות|יחידה|קופסאות|בלבד|נשארו)\b",
+    re.IGNORECASE,
+)
+_UNIT = re.compile(r"mg|mcg|מ[\"״]?ג|מיליגרם", re.IGNORECASE)
 _MESSAGE_STRENGTH = re.compile(r"(?<![\d.])(\d{1,4}(?:\.\d+)?)\s*(?:mg|mcg|מ[\"״]?ג|מיליגרם)?(?![\d])", re.IGNORECASE)
 
 
@@ -83,6 +90,8 @@ def asked_strength_in(text: str) -> str | None:
     # A number glued to a word is part of a name ("vitamin d3"), not a strength.
     if match is None or (match.start() and (text[match.start() - 1].isalpha())):
         return None
+    if _COUNT.search(text) and not _UNIT.search(match.group(0)):
+        return None  # "only 5?", "רק 8?", "just 3 left": a reaction to a count of units, never a strength
     return match.group(1)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field, InstanceOf
 
 from pharmai.agent.base import ToolResult
+from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import _policy, flows_care
 from pharmai.agent.engines.offline.dialogue_state import EquivalentsOffer, MedRef, WhichMed
 from pharmai.agent.engines.offline.nlu import remainder_query
@@ -201,7 +202,9 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         learn(d, med.get("med_id"), name)
         facets = d.parsed.facets or {"ingredients", "dosage", "warnings", "rx"}
         lines: list[str] = [note] if note else []
-        if "ingredients" in facets or facets == {"rx"}:
+        # "prescription?" about a product named now also says what it is; about the one just talked about
+        # ("does it need a prescription?") the prescription line alone answers it.
+        if "ingredients" in facets or (facets == {"rx"} and mention_of(d, ref) is not None):
             text, count = _ingredients(med, d.lang)
             if text:
                 key = "info_ingredients_many" if count > 1 else "info_ingredients"
@@ -309,6 +312,13 @@ def equivalents(d: Dialogue, med_id: str | None = None, store: str | None = None
     diffs = list(dict.fromkeys(found)) or ["price", "inactive ingredients", "packaging"]
     d.add("\n".join(lines))
     d.say("disclosure", differences=differences(d.lang, diffs))
+    items = [i for i in result.envelope.get("equivalents") or [] if isinstance(i, dict) and i.get("med_id")]
+    if len(items) == 1 and (c.MEANT.search(d.parsed.norm) or d.parsed.act == "correction"):
+        # "no, I meant the generic one": that product is the one talked about from now on, for the same question
+        # ("and in Jerusalem?" is its stock there, never the equivalents of the first one again).
+        d.state.last_refs = [MedRef(ids=[str(items[0]["med_id"])], q=str(items[0].get("display_name") or ""))]
+        if d.state.last_intent in ("availability", "info"):
+            d.parsed.intent = d.state.last_intent
 
 
 def _store_name(d: Dialogue, store_id: str | None) -> str:

@@ -37,7 +37,16 @@ from pharmai.agent.engines.offline.texts import (
 )
 from pharmai.policy.unchecked import is_failure
 
-__all__ = ["code", "identity", "own_only", "prescriptions", "refill", "resolution", "verify_and_continue"]
+__all__ = [
+    "code",
+    "identity",
+    "named_on_file",
+    "own_only",
+    "prescriptions",
+    "refill",
+    "resolution",
+    "verify_and_continue",
+]
 
 _MAX_RX = 20
 #: What :func:`_target` answers when the medications named have no prescription on file.
@@ -228,6 +237,22 @@ def _listed(d: Dialogue) -> list[RxItem] | None:
     return list(d.state.rx_list)
 
 
+def named_on_file(d: Dialogue) -> bool | None:
+    """Whether a medication the message names is one of the patient's prescriptions.
+
+    Args:
+        d: The turn (its patient must be identified; otherwise nothing is on file).
+
+    Returns:
+        ``True`` or ``False``; ``None`` when the prescriptions could not be read just now (the reply says so).
+    """
+    try:
+        listed = _listed(d) if d.identified else None
+    except _Unread:
+        return None
+    return any(item.med_id in group for item in listed or [] for group in d.parsed.meds)
+
+
 def _target(d: Dialogue) -> RxItem | Literal["not_on_file", "no_such_position"] | None:
     listed = _listed(d)
     if listed is None:
@@ -250,9 +275,19 @@ def _target(d: Dialogue) -> RxItem | Literal["not_on_file", "no_such_position"] 
             for candidate in listed:
                 if candidate.med_id in talked.ids:
                     return candidate
+    if not groups and _about_last_product(d):
+        return _NOT_ON_FILE  # "can I refill it?" right after a question about Augmentin: none on file for it
     if len(listed) == 1 and not groups:
         return listed[0]
     return _NOT_ON_FILE if groups else None
+
+
+def _about_last_product(d: Dialogue) -> bool:
+    """ "can I refill it?" right after a catalog question: "it" is that product, whether on file or not."""
+    last = d.state.last_intent
+    catalog = ("availability", "info", "equivalents", "price", "compare", "interaction", "medication")
+    one = len([ref for ref in d.state.last_refs if ref.ids]) == 1  # of two ("X with Y"), "it" names neither
+    return last in catalog and one and bool(c.IT.search(d.parsed.norm))
 
 
 def refill(d: Dialogue, *, request: bool) -> None:
@@ -330,8 +365,12 @@ def _typed_name(d: Dialogue) -> str:
     mention = next(iter(d.parsed.mentions), None)
     if mention is None:
         # "what's the status of that?" names nothing: the medication talked about last is the one meant.
-        return next((ref.q for ref in targets(d) if ref.q), "")
-    return str(getattr(mention, "matched_text", "") or "")
+        # ("can I refill it?" leaves a request word that hides the last one from ``targets``: it is still meant.)
+        talked = targets(d) or [ref for ref in d.state.last_refs if ref.ids]
+        return next((ref.q for ref in talked if ref.q), "")
+    # The name as typed without the prefix letters glued to it ("לליטורבה" → "ליטורבה"): the reply adds its own.
+    typed = d.parsed.names.get(tuple(getattr(mention, "med_ids", ()) or ()))
+    return str(typed or getattr(mention, "matched_text", "") or "")
 
 
 def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:

@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_care, flows_catalog, flows_rx
+from pharmai.agent.engines.offline import flows_care, flows_catalog, flows_rx, followups_rx, interaction_thread
 from pharmai.agent.engines.offline.dialogue_state import MedRef, WhichStore
-from pharmai.agent.engines.offline.nlu import remainder_query
+from pharmai.agent.engines.offline.nlu import last_product_request, remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import count_prescriptions
 
@@ -36,6 +36,11 @@ Run = Callable[[Dialogue, str, list[MedRef] | None], None]
 #: ``mentions(text)``: the catalog's medication finder.
 Mentions = Callable[[str], Sequence[Any]]
 _WORD = re.compile(r"[^\W\d_]{3,}")
+# "an equivalent of Advil", "תחליף לאדוויל": the named product's equivalents, not a comparison with the last.
+_EQUIVALENT_OF = re.compile(
+    r"\b(?:equivalents? (?:of|to|for)|alternatives? (?:to|for)|substitutes? for|replacements? for)\b|"
+    r"(?:^|\s)ו?(?:ה)?(?:תחליף|תחליפים|חלופה|חלופות) ל"
+)
 
 
 def _last_refs(d: Dialogue) -> list[MedRef]:
@@ -194,8 +199,85 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None) -> bool:
     return (
         _strength(d, last, run)  # first: a store carried over ("do you have it in 200 mg?") is no store switch
         or _store_switch(d, last, run)
+        or _last_product(d, last, run)
         or _position(d, last, run)
+        or interaction_thread.answer(d, last)
         or _other_medication(d, last, run)
         or _refill_thread(d, last)
+        or followups_rx.answer(d, last)  # a prescription thread, someone else's refused records
         or _variant(d, last, run, mentions)
     )
+
+
+def _last_product(d: Dialogue, last: str, run: Run) -> bool:
+    """A question about the product just talked about, with no name of its own; or one name compared with it.
+
+    "does it need a prescription?", "when will it come back?", "is there a generic?", "יש ממנו?", "כמה יש",
+    "only 5?": intent words only, so "it" is the last product (see :func:`.nlu.last_product_request`); a word
+    left over ("do you have xanax?") is a name and is looked up by the normal flow. "is Acamol the same
+    thing?" / "זה אותו דבר כמו אקמול?" after Tylenol compares the two.
+    """
+    p, verdict = d.parsed, d.turn.verdict
+    refs = _last_refs(d)
+    if not refs or p.refs or p.loose or last not in (*_CATALOG, "interaction"):
+        return False
+    if verdict.red_flags or verdict.symptom or p.store or p.place or p.other_store:
+        return False  # urgent care, a referral, another store: their own flows
+    if p.meds:
+        return _compare_with_last(d, refs, run)
+    # "זה במרשם?" ("is it by prescription?") may read as the person's own prescriptions; "it" says otherwise.
+    its_rx = (
+        p.intent == "prescriptions" and "rx" in p.facets and c.ANAPHOR.search(p.norm) and not c.MY_RX.search(p.norm)
+    )
+    if verdict.is_advice or not (
+        its_rx or p.intent in (*_NO_OWN_REQUEST, "availability", "info", "equivalents", "price", "compare")
+    ):
+        return False
+    left = remainder_query(p.text)
+    if left:
+        if len(left.split()) <= 2 and c.COMPARE.search(c.COMPARE_TIMES.sub(" ", p.norm)):
+            # "קסנקס זה אותו דבר?": a name the catalog does not know, compared with the last product: look it up.
+            named = flows_catalog.resolve_targets(d, "compare")
+            if named:
+                run(d, "compare", [refs[0], named[0]])
+            return True
+        return False
+    asked = last_product_request(p)
+    if asked is None:
+        return False
+    if not p.store and d.state.last_store:
+        p.store = d.state.last_store  # "how many are there?" after the Jerusalem stock: still Jerusalem
+    p.intent = "info" if asked == "rx" else asked  # the request now answered (a flow may still change it)
+    if asked == "equivalents":
+        flows_catalog.equivalents(d, str(refs[0].ids[0]), p.store)
+        if c.CHEAPER.search(p.norm):
+            flows_care.price(d, [])  # "anything cheaper?": the equivalents, and that prices are not on file
+    elif asked == "rx":
+        p.facets = {"rx"}
+        run(d, "info", refs)
+    else:
+        if asked == "availability" and c.ONLY_COUNT.search(p.norm) and len(refs) == 1:
+            # "only 5?": the count at the store just checked, and at the other branch.
+            here = d.store or d.turn.session.store_id
+            p.stores = [here, *(s for s in c.STORES if s != here)]
+        run(d, asked, refs)
+    return True
+
+
+def _compare_with_last(d: Dialogue, refs: list[MedRef], run: Run) -> bool:
+    """ "is Acamol the same thing?", "augmentin, is that the same?", "מה זה ליטורבה, זה אותו דבר?" after another
+    product: the comparison of the two, never the named product's label alone."""
+    p = d.parsed
+    if len(p.meds) != 1 or len(refs) != 1 or set(refs[0].ids) & set(p.meds[0]):
+        return False
+    if p.intent not in (*_NO_OWN_REQUEST, "info", "equivalents", "availability", "compare"):
+        return False
+    if p.interaction_cue or not c.COMPARE.search(c.COMPARE_TIMES.sub(" ", p.norm)):
+        return False  # "can I take it with Acamol?": an interaction question
+    if (c.INDEFINITE.search(p.norm) or _EQUIVALENT_OF.search(p.norm)) and not c.ANAPHOR.search(p.norm):
+        return False  # "anything the same as Acamol?", "an equivalent of Advil in stock?": its equivalents
+    named = flows_catalog.targets(d)
+    run(d, "compare", [refs[0], *named[:1]])
+    d.state.last_refs = [refs[0], *named[:1]]
+    p.intent = "compare"
+    return True

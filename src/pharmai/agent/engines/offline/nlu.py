@@ -18,10 +18,12 @@ from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline._items import loose_items
 from pharmai.nlu import Understanding, spans_of, understand
 from pharmai.pharmacy.search import typed_name
+from pharmai.policy import is_complaint
+from pharmai.text.fuzzy import TokenVocabulary
 from pharmai.text.identifiers import find_email, find_phone
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["PLACES", "MentionsFn", "Parsed", "medication_groups", "parse", "remainder_query"]
+__all__ = ["PLACES", "MentionsFn", "Parsed", "last_product_request", "medication_groups", "parse", "remainder_query"]
 
 MentionsFn = Callable[[str], Sequence[Any]]
 
@@ -113,9 +115,19 @@ def medication_groups(mentions: Sequence[Any]) -> list[tuple[str, ...]]:
 _EDGE_PUNCTUATION = "?!.,;:()[]{}\"'“”‘’«»…-–—"
 
 
+# Misspelt request words ("prescripton", "basicaly", "equivelent") are still request words, never a name to
+# look up: only long ones, where one or two edits cannot turn one word into another.
+_STOP_TYPOS = TokenVocabulary(word for word in c.STOP if len(word) >= 6)
+
+
+_PREFIX_LETTERS = frozenset("ובלהמשכ")
+
+
 def _is_stop(word: str) -> bool:
     # "והוא", "שזה", "בירושלים": a stop word behind Hebrew prefix letters is still one.
-    return any(variant in c.STOP for variant in prefix_variants(word))
+    if any(variant in c.STOP for variant in prefix_variants(word)):
+        return True
+    return len(word) >= 6 and bool(_STOP_TYPOS.corrections(word, limit=1))
 
 
 def remainder_query(text: str) -> str:
@@ -128,7 +140,8 @@ def remainder_query(text: str) -> str:
     for raw in text.split():
         word = raw.strip(_EDGE_PUNCTUATION)
         folded = normalize(word)
-        if not folded or folded.isdigit() or all(_is_stop(part) for part in folded.split()):
+        # "ב-200": a number with a prefix letter is a strength or a count, never a name.
+        if not folded or all(part.isdigit() or _is_stop(part) or part in _PREFIX_LETTERS for part in folded.split()):
             continue
         kept.append(word)
     return " ".join(kept)[:80]
@@ -246,6 +259,8 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
     handoff_cue = c.HANDOFF.search(norm) and (c.HANDOFF_VERB.search(norm) or len(norm.split()) <= 3)
     if handoff_cue or scores.get("handoff", 0.0) >= _HANDOFF_SCORE:
         return "handoff"
+    if is_complaint(p.text, bool(p.meds)):
+        return "complaint"  # about the assistant: an apology, never a refusal
     if c.CANCEL.search(norm):
         return "cancel"  # nothing is pending here; a refill is never requested by "cancel my refill"
     if not p.meds and c.HOURS.search(norm):
@@ -348,11 +363,12 @@ def parse(
             found = list(mentions(text)) if mentions is not None and text.strip() else []
         except Exception:  # a bad message must not break the turn; it just names no medication
             found = []
-    found = list(found)
+    typed_all = list(found)
+    found = _drop_denied(text, typed_all)
     p.mentions = found
     p.names = {tuple(m.med_ids): typed_name(m, mentions) for m in found if getattr(m, "med_ids", None)}
     p.meds = medication_groups(found)
-    p.loose = loose_items(text, found)
+    p.loose = loose_items(text, typed_all)  # a name dropped as "not meant" is no unrecognised item either
     p.email = find_email(text)
     p.phone = None if p.email else find_phone(text)
     code = c.CODE.search(text)
@@ -375,7 +391,7 @@ def parse(
     p.interaction_cue = bool(c.INTERACTION.search(p.norm))
     p.also = bool(c.ALSO.search(p.norm))
     p.place = _place(p.norm) if p.store is None else None
-    p.reading = understand(text, spans_of(found)) if text.strip() else None
+    p.reading = understand(text, spans_of(typed_all)) if text.strip() else None
     p.intents = _model_intents(p)
     if "price" in p.intents and _DOSING.search(p.norm):
         p.intents.remove("price")  # "how much Acamol should I take?" asks an amount, not a price
@@ -387,6 +403,55 @@ def parse(
         p.intents.remove(p.intent)
     p.intents.insert(0, p.intent)
     return p
+
+
+def last_product_request(p: Parsed) -> str | None:
+    """What a message of intent words only asks about the product just talked about, if anything.
+
+    "is there a generic?" / "anything cheaper?" → ``equivalents``; "does it need a prescription?" / "אפשר בלי
+    מרשם?" → ``rx`` (the label's prescription fact); "when will it come back?", "כמה יש", "only 5?", "יש
+    ממנו?" → ``availability`` (stock, units, restock date). ``None``: nothing the product's facts answer.
+    The caller checks that the message names no medication of its own (a name left over is looked up).
+    """
+    norm = p.norm
+    if c.EXPIRY.search(norm):
+        return None  # "when does it expire?": a prescription's date, not the product's restock date
+    if c.GENERIC.search(norm) or c.EQUIVALENT.search(norm) or c.CHEAPER.search(norm) or p.intent == "equivalents":
+        return "equivalents"
+    if c.COMPARE.search(norm) or c.SAME_THING.search(norm):
+        return "equivalents"  # "is it the same thing, basically?": what is identical to it
+    if "rx" in p.facets or p.rx_filter:
+        return "rx"
+    if p.facets & {"dosage", "warnings", "ingredients"}:
+        return "info"
+    if c.RESTOCK.search(norm) or c.ONLY_COUNT.search(norm) or c.HOW_MANY_UNITS.search(norm):
+        return "availability"
+    if c.HAS.search(norm) or c.AVAILABILITY.search(norm) or c.AVAILABILITY_WEAK.search(norm):
+        return "availability"
+    if p.intent in ("availability", "info"):
+        return p.intent
+    return None
+
+
+def _drop_denied(text: str, found: list[Any]) -> list[Any]:
+    """ "לא התכוונתי לגלוקופאז, התכוונתי ללוסק", "not advil, I meant tylenol": only the name meant is kept.
+
+    A name right after a negation ("not", "no", "לא", "didn't mean") is dropped when the message says which
+    was meant ("meant", "התכוונתי") and names another one; anything else keeps every name (a negation in a
+    question about taking them together, "no advil with coumadin?", is no correction).
+    """
+    if len({tuple(getattr(m, "med_ids", ()) or ()) for m in found}) < 2 or not c.MEANT.search(normalize(text)):
+        return found
+    kept = [m for m in found if not _DENIED.search(text[: int(getattr(m, "start", 0) or 0)])]
+    return kept if kept and len(kept) < len(found) else found
+
+
+_DENIED = re.compile(
+    r"(?:\b(?:not|no|didn'?t mean|did not mean|don'?t mean|do not mean|wasn'?t|never meant)"
+    r"|(?:^|\s)לא(?:\s+התכוונ\S*)?)"
+    r"(?:\s+(?:the|to|about|את|על))?\s*[והלבש]{0,2}$",
+    re.IGNORECASE,
+)
 
 
 def _clause_intents(p: Parsed) -> list[str]:

@@ -5,13 +5,20 @@ person's own prescriptions).
 An answer may carry words of its own ("yes, show me the equivalent", "ok, what's the alternative?"); a
 message with a request of its own ("do you have Acamol?" after the prescription list) is not an answer and
 is left to the normal flow.
+
+A message of acknowledgement words only ("ok", "nvm", "thanks", "thx bye", "לא תודה זהו") is answered here
+too, with or without a question pending: a goodbye gets a farewell, thanks or a wave-off never accepts an
+offer, and while a refill waits for its confirmation anything but a clear yes leaves it unrequested (and says
+so). After an urgent-care reply they are left to the red-flag follow-up.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from pharmai.agent.engines.offline import _policy, flows_care, flows_catalog, flows_rx
+from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline import _policy, flows_care, flows_catalog, flows_rx, followups_rx
 from pharmai.agent.engines.offline.dialogue_state import (
     CodeQuestion,
     EquivalentsOffer,
@@ -28,6 +35,8 @@ from pharmai.agent.engines.offline.dialogue_state import (
 )
 from pharmai.agent.engines.offline.nlu import MentionsFn
 from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.agent.engines.offline.texts import TEXTS, say
+from pharmai.policy.urgent import urgent_reply
 
 __all__ = ["RunCatalog", "answer"]
 
@@ -66,19 +75,35 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
     """
     kind = pending.kind if pending is not None else ""
     p = d.parsed
+    ack = _ack(d)
+    if ack is not None and _closes(d, ack):
+        return True  # a goodbye, or anything but a clear yes while a refill waits for its confirmation
+    # "thanks", "ok nvm", "no": never a yes to an offer, whatever the model reads as agreeing.
+    waves_off = ack in ("thanks", "bye", "never_mind", "no")
     fits = p.intent in _AFFIRM_FITS.get(kind, ())
     # "ok, what's the alternative?" after "shall I check for an equivalent?" accepts the offer.
     asks_it = not p.meds and p.intent == _OFFERED.get(kind)
     if kind == "equivalents" and flows_care.asked_strength_in(p.text) is not None:
         # "the same thing in 200?": another strength, which no identical equivalent (same strength) is.
         asks_it = fits = False
-    yes = (_policy.is_yes(p.text) and not p.meds) or (p.act in ("affirm", "affirm_content") and fits) or asks_it
-    no = (_policy.is_no(p.text) and not p.meds) or (p.act == "deny" and fits)
+    yes = (
+        (_policy.is_yes(p.text) and not p.meds)
+        or (p.act in ("affirm", "affirm_content") and fits and not waves_off)
+        or asks_it
+    )
+    # The model's "deny" stands only with a word that says no ("what now?" is read as one, and is not).
+    denies = p.act == "deny" and fits and _NEGATION.search(p.norm) is not None
+    no = (_policy.is_no(p.text) and not p.meds) or denies or ack in ("never_mind", "no")
     if isinstance(pending, CodeQuestion) and p.code:
         flows_rx.code(d)
     elif isinstance(pending, IdentifierQuestion) and p.identifier:
         flows_rx.identity(d)
-    elif isinstance(pending, IdentifierQuestion) and p.intent == "unknown" and not d.turn.verdict.is_advice:
+    elif (
+        isinstance(pending, IdentifierQuestion)
+        and p.intent == "unknown"
+        and not d.turn.verdict.is_advice
+        and not followups_rx.continues_someone_else(d)  # "her name is Noa": no email, but about her (followups)
+    ):
         d.say("bad_identifier")
         d.state.pending = IdentifierQuestion()
     elif isinstance(pending, WhichStore) and (p.store or yes or no) and not p.meds:
@@ -95,11 +120,120 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
         asked = pending.intent if isinstance(pending, WhichRx) else "refill_status"
         intent = p.intent if p.intent.startswith("refill") else asked
         flows_rx.refill(d, request=intent == "refill_request")
-    elif isinstance(pending, WhichMed) and _choose(d, pending, run, mentions):
+    elif isinstance(pending, WhichMed) and not waves_off and _choose(d, pending, run, mentions):
         pass
+    elif ack is not None and (pending is None or ack != "yes"):
+        _acknowledge(d, ack)  # "ok", "no", "nvm", "thanks", "I'll come pick it up" after an answer
     else:
         return False
     return True
+
+
+_NEGATION = c.cues(
+    "no", "not", "nope", "nah", "dont", "don't", "never", "nothing", "none", "nvm", "cancel", "stop",
+    "לא", "אל", "אין", "בלי", "עזוב", "עזבי", "בטל", "ביטול", "די",
+)  # fmt: skip
+
+# --- acknowledgements, thanks and goodbyes -----------------------------------------------------------------------
+
+# The replies that end by asking whether anything else is needed: a "no" (or "thanks") after them closes.
+_ASKS_MORE = ("thanks", "declined", "ack", "ack_never_mind", "ack_what_else", "out_of_scope", "greeting")
+_URGENT_KINDS = ("emergency", "poison", "distress")
+# The refill confirmation's question ends with these: the server's confirmation is still waiting for an answer.
+_CONFIRM_TAILS = ("(yes / no)", "(כן / לא)")
+
+
+def _ack(d: Dialogue) -> str | None:
+    """What a message made only of acknowledgement words does: ``bye``, ``never_mind``, ``no``, ``thanks``,
+    ``yes`` (an ok, a yes, a "great"), or ``pickup`` ("great, I'll come get it"); ``None`` for anything else.
+
+    Never right after an urgent-care reply: "ok" there is the red-flag follow-up's (the urgent line again).
+    """
+    p, verdict = d.parsed, d.turn.verdict
+    if verdict.red_flags or verdict.is_advice or p.meds or p.store or p.place or p.code or p.identifier:
+        return None
+    if _after_red_flag(d):
+        return None
+    if c.ACK_ONLY.match(p.norm):
+        families = (("bye", c.ACK_BYE), ("never_mind", c.ACK_NVM), ("no", c.ACK_NO), ("thanks", c.ACK_THANKS))
+        return next((name for name, pattern in families if pattern.search(p.norm)), "yes")
+    quiet = p.intent in ("thanks", "followup", "unknown", "greeting", "availability", "symptom")
+    if c.PICKUP.search(p.norm) and "?" not in p.text and quiet and not verdict.symptom and not p.refs:
+        return "pickup"  # a statement that the person will come by, never a question about coming
+    return None
+
+
+def _after_red_flag(d: Dialogue) -> bool:
+    """The last reply was an urgent-care reply (call 101, the poison center, ERAN), whatever its numbers."""
+    last = _last_reply(d)
+    if not last:
+        return False
+    marks = dict.fromkeys(_URGENT_KINDS, "\x00")  # the text before the first number identifies each reply
+    heads = [urgent_reply(lang, [kind], marks).split("\x00")[0] for lang in ("en", "he") for kind in _URGENT_KINDS]
+    heads += [say(lang, "urgent_follow") for lang in ("en", "he")]
+    return any(head and head in last for head in heads)
+
+
+def _last_reply(d: Dialogue) -> str:
+    return next((item.content for item in reversed(d.turn.history) if item.role == "assistant"), "").strip()
+
+
+def _asked_more(d: Dialogue) -> bool:
+    """The last reply ended asking whether anything else is needed ("Is there anything else I can help with?")."""
+    last = _last_reply(d)
+    tails = (say(d.lang, key).rsplit(". ", 1)[-1].rsplit("! ", 1)[-1] for key in _ASKS_MORE)
+    return bool(last) and any(last.endswith(tail) for tail in tails)
+
+
+def _closes(d: Dialogue, ack: str) -> bool:
+    """A goodbye, or a reply to the refill confirmation that is not a clear yes or no ("יופי תודה").
+
+    The loop approves the server's confirmation only on a clear yes (:func:`pharmai.policy.is_yes`); thanks, a
+    goodbye or "great" alone leave it unanswered and come here: the refill is not requested, and saying so
+    keeps the person from believing it was. It stays pending, so a "yes" now still requests it.
+    """
+    waiting = d.state.refill
+    if waiting is not None and d.turn.resolution is None and _last_reply(d).endswith(_CONFIRM_TAILS):
+        key = {
+            "bye": "refill_not_requested_bye",
+            "thanks": "refill_not_requested_thanks",
+            "yes": "refill_ask_again",  # "great" / "cool" alone: ask once more, plainly
+            "pickup": "refill_ask_again",
+        }.get(ack, "refill_not_requested")
+        d.say(key, name=waiting.name or waiting.presc_id or "")
+        return True
+    if ack == "bye":
+        d.say("farewell")
+        return True
+    return False
+
+
+def _acknowledge(d: Dialogue, ack: str) -> None:
+    """A short answer that fits the last turn: never "I can only help with pharmacy questions"."""
+    if ack in ("thanks", "no", "never_mind") and _asked_more(d):
+        # "anything else?" → "no thanks": the conversation is over
+        d.say("farewell" if ack == "thanks" else "farewell_no")
+    elif ack == "thanks":
+        d.say("thanks")
+    elif ack == "no":
+        d.say("declined")
+    elif ack == "never_mind":
+        d.say("ack_never_mind")
+    elif ack == "pickup":
+        d.say("ack_pickup")
+    elif (name := _refill_in_progress(d)) is not None:
+        d.say("ack_refill_in_progress", name=name)  # "yes" after "a refill is already being prepared"
+    elif _asked_more(d):
+        d.say("ack_what_else")
+    else:
+        d.say("ack")
+
+
+def _refill_in_progress(d: Dialogue) -> str | None:
+    """The medication whose refill the last reply said is already being prepared, if it said so."""
+    before, _, after = TEXTS["rx_pending"][d.lang].partition("{name}")
+    found = re.search(re.escape(before) + r"(.+?)" + re.escape(after), _last_reply(d))
+    return found.group(1) if found else None
 
 
 def _offer(d: Dialogue, pending: EquivalentsOffer | RefillOffer | InteractionOffer | OwnRxOffer, *, no: bool) -> None:

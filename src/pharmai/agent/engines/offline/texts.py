@@ -49,6 +49,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "refills. Is there something like that I can check for you?",
         "he": "סליחה, אני יכול לעזור רק בנושאי בית מרקחת: תרופות, מלאי, מרשמים וחידושים. יש משהו כזה שאוכל לבדוק?",
     },
+    "complaint": {
+        "en": "I'm sorry this hasn't helped. Tell me the medication's name and what you need (stock, label, your "
+        "prescriptions or a refill), or ask for a pharmacist and I'll pass you to one.",
+        "he": "מצטער שזה לא עזר. כתבו לי את שם התרופה ומה צריך (מלאי, עלון, המרשמים שלך או חידוש), או בקשו רוקח/ת "
+        "ואעביר אליו/אליה.",
+    },
     "ask_which_med": {
         "en": "Which medication would you like me to check?",
         "he": "על איזו תרופה מדובר?",
@@ -150,6 +156,51 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "All right. Is there anything else I can help with?",
         "he": "בסדר גמור. יש עוד משהו שאפשר לעזור בו?",
     },
+    # Acknowledgements, thanks and goodbyes (questions.py): short, and never "I can only help with …".
+    "farewell": {
+        "en": "You're welcome! Have a good day.",
+        "he": "בשמחה! יום טוב.",
+    },
+    "farewell_no": {
+        "en": "All right. Have a good day!",
+        "he": "בסדר גמור. יום טוב!",
+    },
+    "ack": {
+        "en": "OK. Is there anything else I can check for you?",
+        "he": "בסדר. יש עוד משהו שאפשר לבדוק?",
+    },
+    "ack_never_mind": {
+        "en": "No problem. If you need anything else, just ask.",
+        "he": "אין בעיה. אם צריך עוד משהו, אפשר לשאול.",
+    },
+    "ack_what_else": {
+        "en": "Sure, what can I help with?",
+        "he": "בטח, במה אפשר לעזור?",
+    },
+    "ack_refill_in_progress": {
+        "en": "Nothing more is needed: the refill of {name} is already being prepared.",
+        "he": "אין צורך בשום דבר נוסף: החידוש של {name} כבר נמצא בהכנה.",
+    },
+    "ack_pickup": {
+        "en": "Great, see you at the pharmacy!",
+        "he": "מעולה, נתראה בבית המרקחת!",
+    },
+    "refill_not_requested_thanks": {
+        "en": "You're welcome! I haven't requested the refill of {name}; if you'd like it, just reply \"yes\".",
+        "he": 'בשמחה! לא הגשתי את בקשת החידוש של {name}; אם תרצו להגיש אותה, כתבו "כן".',
+    },
+    "refill_not_requested_bye": {
+        "en": "All right, I haven't requested the refill of {name}. Have a good day!",
+        "he": "בסדר, לא הגשתי את בקשת החידוש של {name}. יום טוב!",
+    },
+    "refill_not_requested": {
+        "en": "OK, I haven't requested the refill of {name}.",
+        "he": "בסדר, לא הגשתי את בקשת החידוש של {name}.",
+    },
+    "refill_ask_again": {
+        "en": "Just to be sure: shall I request the refill of {name}? (yes / no)",
+        "he": "רק לוודא: להגיש את בקשת החידוש של {name}? (כן / לא)",
+    },
     "interaction_none": {
         "en": "No interactions between {names} are recorded in our database.",
         "he": "במאגר שלנו לא רשומה אינטראקציה בין {names}.",
@@ -225,6 +276,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "own_rx_offer": {
         "en": "Would you like to see your own prescriptions?",
         "he": "להציג את המרשמים שלך?",
+    },
+    # After "I can only show your own prescriptions", whatever is said about that person: what can be done.
+    "own_rx_ways": {
+        "en": "I can't provide or handle another person's prescriptions, even with their name. What can be done: "
+        "the person whose prescription it is can sign in here themselves with their own email or phone, or "
+        "contact the branch, where a pharmacist can help.",
+        "he": "אין באפשרותי לבדוק מרשמים של אדם אחר או לטפל בהם, גם לא לפי שם. מה שאפשר לעשות: בעל/ת המרשם "
+        "יכול/ה להזדהות כאן בעצמו/ה עם המייל או הטלפון שלו/ה, או לפנות לסניף, והרוקחים שם ישמחו לעזור.",
     },
     "refill_then": {
         "en": "After this one, I'll go on to the refill of {names}.",

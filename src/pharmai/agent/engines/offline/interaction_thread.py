@@ -1,0 +1,137 @@
+"""Follow-ups of an interaction check: the next medication, a correction, and a push-back.
+
+Seed 000's rule (medications named together are always checked, and an "avoid" pair is always warned about)
+holds across turns, because customers rarely repeat themselves:
+
+- "can I take Advil with Coumadin?" then "what about Acamol then?" / "and with Acamol?" / "ואקמול?": the new
+  medication is checked against the one it was asked with (Coumadin), never answered with its leaflet;
+- "… can she take aspirin?" then "Micropirin I mean" / "התכוונתי למיקרופירין" / "Optalgin instead?": the
+  correction replaces the medication it corrects, and the check runs again;
+- "is Optalgin in stock?" then "can I combine it with Acamol?" / "אפשר לשלב עם אקמול?": one medication named in
+  an interaction question is checked with the one talked about last;
+- after a warning, "my doctor gave me both", "is it dangerous?", "even at the low dose?", "and if I take all
+  three?" restate what the check says (the warning again) and leave the judgement to a pharmacist or doctor.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline import flows_catalog
+from pharmai.agent.engines.offline.dialogue_state import MedRef
+from pharmai.agent.engines.offline.state import Dialogue
+
+__all__ = ["answer"]
+
+_MAX = 10
+# Readings that leave the next medication to the thread: no request of their own ("what about X", "X I mean"),
+# or an interaction / advice question about it. "X instead?" reads as equivalents.
+_FOLLOWS = ("medication", "followup", "unknown", "interaction", "advice", "symptom", "greeting")
+# Readings of a message without a medication that still ask about the pair just checked.
+_PUSH_BACK = ("followup", "unknown", "advice", "symptom", "interaction", "info")
+# "and if I take all three?", "both of them": every medication just talked about.
+_ALL = c.cues(
+    "both", "all of them", "all three", "all 3", "the three", "all together", "each other",
+    "שניהם", "שתיהן", "שלושתם", "שלושתן", "כולם", "כולן", "את כולם", "שלושת", "שני התרופות", "שתי התרופות",
+)  # fmt: skip
+# "Nurofen instead of the Tramadex", "swap the Losec for Tylenol", "ואם במקום אדוויל אקמול?": the medication
+# right after the cue is the one replaced.
+_INSTEAD_OF = re.compile(
+    r"\b(?:instead of|in place of|rather than|swap|replace)\b(?:\s+(?:the|my|his|her))?\s*|במקום\s*"
+)
+# "even at the low dose?", "גם אם זה מינון נמוך?", "but my doctor said…": a push-back, whatever else it names.
+_EVEN = c.cues("even if", "even at", "even with", "even though", "but", "גם אם", "אפילו", "אבל")
+_CATALOG = ("availability", "info", "equivalents", "list", "compare", "medication")
+
+
+def _unique(refs: list[MedRef]) -> list[MedRef]:
+    kept: list[MedRef] = []
+    for ref in refs:
+        if ref.ids and all(set(ref.ids) != set(k.ids) for k in kept):
+            kept.append(ref)
+    return kept[:_MAX]
+
+
+def _check(d: Dialogue, together: list[MedRef]) -> bool:
+    together = _unique(together)
+    if len(together) < 2:
+        return False
+    flows_catalog.interaction(d, together)
+    d.state.last_refs = together[:5]
+    d.parsed.intent = "interaction"  # the turn's request, kept as the thread's for the next follow-up
+    return True
+
+
+def _replaced(d: Dialogue, earlier: list[MedRef]) -> list[MedRef] | None:
+    """The earlier medications "instead of X" / "במקום X" names as replaced (``None``: the message names none)."""
+    p = d.parsed
+    cue = _INSTEAD_OF.search(p.text.lower())
+    if cue is None:
+        return None
+    after = [m for m in p.mentions if getattr(m, "start", -1) >= cue.end() and getattr(m, "start", 0) - cue.end() <= 6]
+    ids = [set(getattr(m, "med_ids", ()) or ()) for m in after[:1]]
+    gone = [e for e in earlier if set(e.ids) in ids]
+    return gone or None
+
+
+def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
+    p = d.parsed
+    refs = flows_catalog.targets(d) if p.meds else []
+    replaced = _replaced(d, earlier) if last == "interaction" else None
+    if replaced is not None:
+        # "what about Nurofen instead of the Tramadex?": the pair again, with Nurofen in Tramadex's place.
+        kept = [e for e in earlier if e not in replaced]
+        new = [r for r in refs if all(set(r.ids) != set(x.ids) for x in replaced)]
+        return bool(new) and _check(d, [*d.state.taking, *kept, *new])
+    named = [r for r in refs if all(set(r.ids) != set(e.ids) for e in earlier)]
+    follows = p.intent in _FOLLOWS or (p.intent == "equivalents" and c.EQUIVALENT.search(p.norm))
+    if last == "interaction" and follows and refs and not named:
+        # "Micropirin I mean" after "… aspirin?": the same product by its name; the check is said again.
+        return _check(d, [*(r for r in earlier if all(set(r.ids) != set(n.ids) for n in refs)), *refs])
+    if not named:
+        return False
+    if last == "interaction" and follows:
+        # The medication it was asked with stays; the one asked about last is replaced by the new one
+        # ("and with Acamol?" after "Zoloft with ibuprofen?": Zoloft and Acamol). Which one a correction
+        # replaces is not known ("Advil with his Coumadin" / "sorry, I meant Micropirin"), so it is checked
+        # with every one: a warning said once too often costs less than one missed.
+        # "X instead?" / "במקום זה X" replaces the one asked about last, like "and with X?".
+        base = earlier if p.act == "correction" or len(earlier) < 2 else earlier[:-1]
+        return _check(d, [*d.state.taking, *base, *named])
+    if last in _CATALOG and p.intent == "interaction" and len(named) == 1:
+        # "can I combine it with Acamol?" after Optalgin: the other medication is the one talked about.
+        return _check(d, [*earlier, *named])
+    return False
+
+
+def _push_back(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
+    p = d.parsed
+    both = _ALL.search(p.norm) is not None
+    if p.meds or p.refs or len(earlier) < 2:
+        return False
+    if p.intent not in _PUSH_BACK and not (both and p.intent == "prescriptions"):
+        return False  # "the doctor prescribed me both" is about the pair, not a request for the prescriptions
+    if p.intent == "info" and p.facets and not _EVEN.search(p.norm):
+        return False  # "what are its warnings?" asks the label; "even at a low dose?" pushes back
+    if last != "interaction" and not (last in _CATALOG and both):
+        return False
+    return _check(d, earlier)
+
+
+def answer(d: Dialogue, last: str) -> bool:
+    """Answer ``d`` as a follow-up of an interaction check (or of a question about one medication).
+
+    Args:
+        d: The turn.
+        last: The request answered last.
+
+    Returns:
+        True when the interaction check ran here.
+    """
+    if d.turn.verdict.red_flags:
+        return False  # the urgent-care reply comes first, and the usual flow checks what it names
+    earlier = flows_catalog.last_refs(d)
+    if not earlier:
+        return False
+    return _next_medication(d, last, earlier) or _push_back(d, last, earlier)
