@@ -354,3 +354,42 @@ def test_shorthand_and_typos_of_request_words_are_never_looked_up(
     assert not says_any(turn, NOT_FOUND[language]), why(turn)
     assert not says_any(turn, ("I can only help with pharmacy questions", "אני יכול לעזור רק בנושאי")), why(turn)
     written_in(turn, language)
+
+
+# --- "I need X", and "how much?" after a referral (probe round ten) ----------------------------------------------
+
+NEED_IT = {
+    "en": ["i need moxypen urgently", "need advil asap", "I want zyrtec"],
+    "he": ["צריך מוקסיפן דחוף", "אני צריכה אדוויל בדחיפות", "רוצה זירטק"],
+}
+PRICES = {"en": ("I don't have prices on file",), "he": ("אין לי מידע על מחירים",)}
+
+
+@pytest.mark.parametrize(("language", "message"), cases(NEED_IT))
+def test_a_product_needed_gets_its_stock(chat: Callable[..., Chat], language: str, message: str) -> None:
+    turn = chat(language).say(message)
+    assert "inventory_check" in turn.tools, why(turn)
+    written_in(turn, language)
+
+
+HOW_MUCH_AFTER_REFERRAL = {
+    "en": [("my son is 3 can he have nurofen", "how much"), ("can my daughter take acamol", "how much?")],
+    "he": [("הבן שלי בן 3, אפשר לתת לו נורופן?", "כמה?"), ("מותר לבת שלי אקמול?", "כמה")],
+}  # fmt: skip
+HOW_MUCH_MAY_I = {"en": "how much acamol can i have", "he": "כמה אקמול אפשר"}
+
+
+@pytest.mark.parametrize(("language", "case"), cases(HOW_MUCH_AFTER_REFERRAL))
+def test_how_much_after_a_referral_asks_a_dose_not_a_price(
+    chat: Callable[..., Chat], language: str, case: tuple[str, str]
+) -> None:
+    conversation = chat(language)
+    conversation.say(case[0])
+    turn = conversation.say(case[1])
+    assert says_any(turn, DOSE_REFERRAL[language]) and not says_any(turn, PRICES[language]), why(turn)
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_how_much_may_i_take_is_a_dose_not_a_price(chat: Callable[..., Chat], language: str) -> None:
+    turn = chat(language).say(HOW_MUCH_MAY_I[language])
+    assert says_any(turn, DOSE_REFERRAL[language]) and not says_any(turn, PRICES[language]), why(turn)

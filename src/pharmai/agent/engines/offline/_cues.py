@@ -52,6 +52,7 @@ __all__ = [
     "LIST",
     "MEANT",
     "MY_RX",
+    "NEED",
     "NON_RX",
     "NUMBER_REF",
     "ONLY_COUNT",
@@ -184,6 +185,11 @@ WHAT_ABOUT = cues("what about", "how about", "מה עם", "מה לגבי")
 TAKING = cues(
     "take", "taking", "took", "give", "giving", "use", "using", "dose", "dosage", "swallow", "swallowed",
     "לקחת", "ליטול", "לתת", "להשתמש", "לוקח", "לוקחת", "נוטל", "נוטלת", "לקח", "לקחה", "בלע", "בלעה", "מינון",
+)  # fmt: skip
+# "I need Moxypen urgently", "צריך אקמול": a product wanted, so its stock is what answers.
+NEED = cues(
+    "i need", "need", "needed", "i want", "want", "looking for", "get me", "urgently", "urgent", "asap",
+    "צריך", "צריכה", "רוצה", "מחפש", "מחפשת", "דחוף", "בדחיפות",
 )  # fmt: skip
 # "זה אותו דבר?", "is it the same thing?" about the product just talked about (no second name).
 SAME_THING = cues("the same thing", "same thing", "the same", "אותו דבר", "אותו הדבר", "זהה", "אותה תרופה")

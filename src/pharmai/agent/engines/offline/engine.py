@@ -339,6 +339,10 @@ class OfflineEngine:
             self._catalog(d, "availability")
 
     def _price(self, d: Dialogue) -> None:
+        if not d.parsed.meds and len(d.parsed.norm.split()) <= 3 and _after_refusal(d):
+            # "how much?" / "כמה?" right after "can he have Nurofen?" was referred: a dose, not a price.
+            d.add(_policy.refusal(d.lang, "personal_dosage"))
+            return
         flows_care.price(d, [name for name in d.parsed.names.values() if name])
 
     def _list(self, d: Dialogue) -> None:
@@ -369,6 +373,12 @@ class OfflineEngine:
             d.add(_policy.refusal(d.lang, "personal_dosage"))
             return
         d.say("out_of_scope")
+
+
+def _after_refusal(d: Dialogue) -> bool:
+    """The last reply referred a request for advice to a pharmacist (any kind of refusal)."""
+    last = next((item.content for item in reversed(d.turn.history) if item.role == "assistant"), "")
+    return any(_policy.refusal(d.lang, kind) in last for kind in _policy.REFUSAL_KINDS)
 
 
 def _drop_empty_symptom(turn: TurnInput, parsed: Any) -> None:

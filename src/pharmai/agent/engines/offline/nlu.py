@@ -28,7 +28,8 @@ __all__ = ["PLACES", "MentionsFn", "Parsed", "last_product_request", "medication
 MentionsFn = Callable[[str], Sequence[Any]]
 
 _DOSING = re.compile(
-    r"\b(?:take|taking|give|giving|dose|dosage|mg)\b|" + c.cues("לקחת", "ליטול", "לתת", "מינון").pattern
+    r"\b(?:take|taking|give|giving|dose|dosage|mg|can i have|may i have|allowed|a day|per day|daily)\b|"
+    + c.cues("לקחת", "ליטול", "לתת", "מינון", "אפשר", "מותר", "ביום").pattern
 )
 
 #: Places people ask about where the chain has no branch (key → English and Hebrew name).
@@ -221,6 +222,8 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
         return "list"  # "anything out of stock at the moment?" names no product: a listing
     if intent in ("unknown", "followup") and p.meds and not p.refs:
         intent = "medication"  # "glucophage 500 please": a product named is a question about it
+    if intent == "medication" and c.NEED.search(p.norm):
+        return "availability"  # "I need Moxypen urgently": whether it can be had, not its leaflet
     if p.meds and (p.place or (p.store and intent == "medication")) and intent in ("info", "medication"):
         return "availability"  # "check Nurofen in Haifa", "how about Nurofen at Jaffa Street": where, not what
     if intent == "availability" and p.meds and c.WHATS_IN.search(p.norm) and not c.AVAILABILITY.search(p.norm):
