@@ -393,3 +393,24 @@ def test_how_much_after_a_referral_asks_a_dose_not_a_price(
 def test_how_much_may_i_take_is_a_dose_not_a_price(chat: Callable[..., Chat], language: str) -> None:
     turn = chat(language).say(HOW_MUCH_MAY_I[language])
     assert says_any(turn, DOSE_REFERRAL[language]) and not says_any(turn, PRICES[language]), why(turn)
+
+
+HESITATION = {"en": ("do you have moxypen?", "wait is it even in stock?"), "he": ("יש מוקסיפן?", "רגע יש בכלל במלאי?")}
+WHAT_DO_YOU_MEAN = {"en": ["what do you mean", "meaning?"], "he": ["מה זאת אומרת", "כלומר?"]}
+PREPARING = {"en": ("already being prepared",), "he": ("כבר נמצא בהכנה",)}
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_a_hesitation_is_never_looked_up(chat: Callable[..., Chat], language: str) -> None:
+    conversation = chat(language)
+    conversation.say(HESITATION[language][0])
+    turn = conversation.say(HESITATION[language][1])
+    assert "inventory_check" in turn.tools and not says_any(turn, NOT_FOUND[language]), why(turn)
+
+
+@pytest.mark.parametrize(("language", "message"), cases(WHAT_DO_YOU_MEAN))
+def test_what_do_you_mean_after_a_refill_restates_it(chat: Callable[..., Chat], language: str, message: str) -> None:
+    conversation = chat(language, patient_id="u009", identity_mode="demo")
+    conversation.say({"en": "refill my zoloft", "he": "תחדש לי את הזולופט"}[language])
+    turn = conversation.say(message)
+    assert says_any(turn, PREPARING[language]) and not says_any(turn, NOT_FOUND[language]), why(turn)

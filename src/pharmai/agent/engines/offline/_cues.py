@@ -149,7 +149,7 @@ THREAD_STATUS = cues(
     "status", "any update", "any news", "update on", "is it ready", "ready yet", "what happened", "how is it going",
     "why", "why not", "how come", "what's the reason", "whats the reason", "what is the reason",
     "סטטוס", "מה המצב", "מה קורה עם", "יש עדכון", "יש חדש", "זה מוכן", "מה קרה", "למה", "מדוע", "מה הסיבה",
-    "איך זה",
+    "איך זה", "what do you mean", "what does that mean", "meaning", "מה זאת אומרת", "כלומר", "מה הכוונה",
 )  # fmt: skip
 # In a prescription thread, a question about the expiry of the prescription just checked ("when does it
 # expire?", "until when is it valid?", "מה תאריך התפוגה?", "מתי הוא פג?").
@@ -533,6 +533,8 @@ STOP = set(
         # day", "what brands", "do i need one for those"): never a name.
         "u ur ya those these whatever max maximum brand brands basically kind type types version "
         "איזה איזו אילו מותג מותגים סוג סוגים גרסה דבר "
+        # Hesitations and "what do you mean?" ("רגע, יש בכלל במלאי?", "מה זאת אומרת?"): never a name.
+        "wait hmm hold mean meaning רגע רגע. שניה שנייה זאת אומרת כלומר "
         # Store short forms and misspellings ("and jlm?", "ובירושליים", "ובת"א?"): a store, never a name.
         "jlm tlv ירושליים ירושלם תא "
         # A correction's own words ("no, I meant the generic one", "לא, התכוונתי…").
