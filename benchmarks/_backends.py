@@ -17,6 +17,7 @@ from pathlib import Path
 __all__ = [
     "PG_URL",
     "REDIS_URL",
+    "UNLIMITED_SETTINGS",
     "Backend",
     "free_port",
     "launch_server",
@@ -27,6 +28,23 @@ __all__ = [
 
 PG_URL = os.environ.get("PHARMAI_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("PHARMAI_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+#: A served benchmark's settings: the offline engine, and every limit raised so that one client address (every
+#: benchmark conversation comes from 127.0.0.1) can drive the whole load.
+UNLIMITED_SETTINGS: dict[str, str] = {
+    "PHARMAI_ENGINE": "offline",
+    "PHARMAI_IDENTITY_MODE": "otp",
+    "PHARMAI_TODAY": "2026-03-01",
+    "PHARMAI_HTTP_RATE_LIMIT": "off",
+    # More than one address's cap of open conversations.
+    "PHARMAI_OPEN_CONVERSATIONS_PER_CLIENT": "0",
+    "PHARMAI_RATE_LIMIT_CONVERSATION": "1000000/minute",
+    "PHARMAI_RATE_LIMIT_PATIENT": "1000000/minute",
+    "PHARMAI_RATE_LIMIT_GLOBAL": "100000000/hour",
+    # The same one address and its anonymous conversations, for the tool calls of their turns.
+    "PHARMAI_RATE_LIMIT_CLIENT": "100000000/hour",
+    "PHARMAI_RATE_LIMIT_ANONYMOUS_CONVERSATION": "100000000/hour",
+    "PHARMAI_AUDIT_SECRET": "bench",
+}
 
 
 def free_port() -> int:

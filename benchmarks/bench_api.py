@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _backends import Backend, launch_server, pg_reachable, stop_server, wait_ready
+from _backends import UNLIMITED_SETTINGS, Backend, launch_server, pg_reachable, stop_server, wait_ready
 from _loadgen import Connection, HttpError
 
 RESULTS = Path(__file__).resolve().parent / "results" / "api.json"
@@ -55,22 +55,7 @@ MESSAGES = (
 
 
 def _start_server(backend: Backend, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
-    settings = {
-        "PHARMAI_ENGINE": "offline",
-        "PHARMAI_IDENTITY_MODE": "otp",
-        "PHARMAI_TODAY": "2026-03-01",
-        "PHARMAI_HTTP_RATE_LIMIT": "off",
-        # Every benchmark conversation comes from 127.0.0.1: more than one address's cap.
-        "PHARMAI_OPEN_CONVERSATIONS_PER_CLIENT": "0",
-        "PHARMAI_RATE_LIMIT_CONVERSATION": "1000000/minute",
-        "PHARMAI_RATE_LIMIT_PATIENT": "1000000/minute",
-        "PHARMAI_RATE_LIMIT_GLOBAL": "100000000/hour",
-        # The same one address and its anonymous conversations, for the tool calls of their turns.
-        "PHARMAI_RATE_LIMIT_CLIENT": "100000000/hour",
-        "PHARMAI_RATE_LIMIT_ANONYMOUS_CONVERSATION": "100000000/hour",
-        "PHARMAI_AUDIT_SECRET": "bench",
-    }
-    process, base, log = launch_server(backend, workdir, workers=WORKERS, settings=settings)
+    process, base, log = launch_server(backend, workdir, workers=WORKERS, settings=UNLIMITED_SETTINGS)
     try:
         wait_ready(process, base, log)
     except RuntimeError:

@@ -39,7 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the stub server lives with the tests
 
-from _backends import Backend, launch_server, stop_server, wait_ready
+from _backends import UNLIMITED_SETTINGS, Backend, launch_server, stop_server, wait_ready
 from bench_api import _saturation
 from tests.engines.stub_server import Call, Reply, StubServer
 
@@ -255,20 +255,11 @@ def _http(name: str, workdir: Path, seconds: float) -> dict[str, Any]:
         stub.send("endless")
         prefix = "ANTHROPIC" if name == "anthropic" else "OPENAI"
         settings = {
+            **UNLIMITED_SETTINGS,
             "PHARMAI_ENGINE": name,
             "PHARMAI_MODEL": "bench-model",
             f"{prefix}_API_KEY": "k",
             f"{prefix}_BASE_URL": stub.base_url,
-            "PHARMAI_IDENTITY_MODE": "otp",
-            "PHARMAI_TODAY": "2026-03-01",
-            "PHARMAI_HTTP_RATE_LIMIT": "off",
-            "PHARMAI_OPEN_CONVERSATIONS_PER_CLIENT": "0",
-            "PHARMAI_RATE_LIMIT_CONVERSATION": "1000000/minute",
-            "PHARMAI_RATE_LIMIT_PATIENT": "1000000/minute",
-            "PHARMAI_RATE_LIMIT_GLOBAL": "100000000/hour",
-            "PHARMAI_RATE_LIMIT_CLIENT": "100000000/hour",
-            "PHARMAI_RATE_LIMIT_ANONYMOUS_CONVERSATION": "100000000/hour",
-            "PHARMAI_AUDIT_SECRET": "bench",
             "PHARMAI_LLM_MAX_RETRIES": "0",
         }
         backend = Backend("sqlite", workdir, tag=f"llm-{name}")

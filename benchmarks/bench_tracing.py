@@ -39,26 +39,12 @@ import timeit
 from pathlib import Path
 from typing import Any
 
-from _backends import Backend, free_port, stop_server, wait_ready
+from _backends import UNLIMITED_SETTINGS, Backend, free_port, stop_server, wait_ready
 from bench_api import MESSAGES, _saturation
 
 RESULTS = Path(__file__).resolve().parent / "results" / "tracing.json"
 TARGET_COST_PCT = 5.0
 WORKERS = 2
-#: bench_api.py's settings: limits raised so that one client address can drive the whole load.
-SETTINGS = {
-    "PHARMAI_ENGINE": "offline",
-    "PHARMAI_IDENTITY_MODE": "otp",
-    "PHARMAI_TODAY": "2026-03-01",
-    "PHARMAI_HTTP_RATE_LIMIT": "off",
-    "PHARMAI_OPEN_CONVERSATIONS_PER_CLIENT": "0",
-    "PHARMAI_RATE_LIMIT_CONVERSATION": "1000000/minute",
-    "PHARMAI_RATE_LIMIT_PATIENT": "1000000/minute",
-    "PHARMAI_RATE_LIMIT_GLOBAL": "100000000/hour",
-    "PHARMAI_RATE_LIMIT_CLIENT": "100000000/hour",
-    "PHARMAI_RATE_LIMIT_ANONYMOUS_CONVERSATION": "100000000/hour",
-    "PHARMAI_AUDIT_SECRET": "bench",
-}
 
 # The receiver: stores bodies while the load runs (so that it takes little CPU), decodes them on GET /stats.
 _RECEIVER = textwrap.dedent(
@@ -103,7 +89,7 @@ def _launch(name: str, workdir: Path, settings: dict[str, str], log_level: str) 
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not (k.startswith("PHARMAI_") or k.startswith("OTEL_"))}
     env.update(backend.env)
-    env.update(SETTINGS)
+    env.update(UNLIMITED_SETTINGS)
     env.update(settings)
     log = workdir / f"server-{name}.log"
     command = [sys.executable, "-c", "from pharmai.cli import main; main()", "serve", "--port", str(port)]

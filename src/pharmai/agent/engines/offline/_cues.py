@@ -28,7 +28,6 @@ __all__ = [
     "CODE",
     "COMPARE",
     "COMPARE_TIMES",
-    "COMPLAINT",
     "DELIVERY",
     "EQUIVALENT",
     "EVERYONE",
@@ -80,6 +79,7 @@ __all__ = [
     "SAME_THING",
     "STOP",
     "STORES",
+    "SYMPTOM_WORDS",
     "SYSTEM_PREFIX",
     "TAKING",
     "THANKS",
@@ -167,9 +167,9 @@ WHAT_NOW = cues(
     "מה עושים", "מה אפשר לעשות", "מה לעשות", "מה עכשיו", "אז מה", "מה אני עושה", "מה אני יכול לעשות",
     "מה אני יכולה לעשות", "מה האפשרויות", "יש דרך", "איך אפשר", "מה כן אפשר",
 )  # fmt: skip
-# A complaint or taking something ("she has a headache", "what can she take?"): a question of its own, never
+# A symptom or taking something ("she has a headache", "what can she take?"): a question of its own, never
 # the end of a thread about someone else's records.
-COMPLAINT = cues(
+SYMPTOM_WORDS = cues(
     "pain", "ache", "aches", "hurts", "hurt", "fever", "cough", "sick", "ill", "rash", "headache", "nausea",
     "vomiting", "dizzy", "bleeding", "swollen", "allergic", "allergy", "infection", "flu", "sore", "itchy",
     "כאב", "כאבים", "כואב", "כואבת", "חום", "שיעול", "חולה", "פריחה", "בחילה", "הקאות", "סחרחורת", "דימום",

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from pharmai.agent.engines.offline import flows_catalog
-from pharmai.agent.engines.offline.dialogue_state import MedRef
+from pharmai.agent.engines.offline.dialogue_state import MedRef, unique_refs
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.text.normalize import normalize
 
@@ -75,11 +75,8 @@ def _taking(d: Dialogue) -> list[MedRef]:
 
 def remember(d: Dialogue, refs: list[MedRef]) -> None:
     """Keep ``refs`` as medications the person takes."""
-    kept = _taking(d)
-    for ref in refs:
-        if all(set(ref.ids) != set(k.ids) for k in kept):
-            kept.append(MedRef(ids=list(ref.ids), q=ref.q))
-    d.state.taking = kept[-_MAX:]
+    added = [MedRef(ids=list(ref.ids), q=ref.q) for ref in refs]
+    d.state.taking = unique_refs([*_taking(d), *added])[-_MAX:]
 
 
 def _prescribed(d: Dialogue) -> list[MedRef]:
@@ -111,10 +108,7 @@ def check_with_taking(d: Dialogue, refs: list[MedRef]) -> bool:
         others = [*others, *d.earlier_refs]
     if names_own_medications(d):
         others = [*others, *_prescribed(d)]
-    together: list[MedRef] = []
-    for ref in [*others, *refs]:
-        if all(set(ref.ids) != set(t.ids) for t in together):
-            together.append(ref)
+    together = unique_refs([*others, *refs])
     if len(together) < 2 or len(together) == len(refs):
         return False  # nothing beyond the message's own medications (checked by the usual flow)
     flows_catalog.interaction(d, together[:_MAX])

@@ -12,6 +12,7 @@ keys the engine has always stored, so conversations saved before the state was t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -45,6 +46,8 @@ __all__ = [
     "WhichMed",
     "WhichRx",
     "WhichStore",
+    "unique_refs",
+    "without",
 ]
 
 _T = TypeVar("_T")
@@ -83,6 +86,21 @@ class MedRef(_Model):
 
     ids: list[str] = []
     q: str = ""
+
+
+def unique_refs(refs: Iterable[MedRef]) -> list[MedRef]:
+    """``refs`` in order, each medication once (by its set of product ids), none that names no product."""
+    kept: list[MedRef] = []
+    for ref in refs:
+        if ref.ids and without([ref], kept):
+            kept.append(ref)
+    return kept
+
+
+def without(refs: Iterable[MedRef], others: Iterable[MedRef]) -> list[MedRef]:
+    """The references of ``refs`` whose medication is none of ``others``'."""
+    seen = [set(other.ids) for other in others]
+    return [ref for ref in refs if set(ref.ids) not in seen]
 
 
 class RxItem(_Model):

@@ -377,8 +377,7 @@ class OfflineEngine:
 
 def _after_refusal(d: Dialogue) -> bool:
     """The last reply referred a request for advice to a pharmacist (any kind of refusal)."""
-    last = next((item.content for item in reversed(d.turn.history) if item.role == "assistant"), "")
-    return any(_policy.refusal(d.lang, kind) in last for kind in _policy.REFUSAL_KINDS)
+    return any(_policy.refusal(d.lang, kind) in d.last_reply for kind in _policy.REFUSAL_KINDS)
 
 
 def _drop_empty_symptom(turn: TurnInput, parsed: Any) -> None:

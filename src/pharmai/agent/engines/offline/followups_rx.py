@@ -50,7 +50,7 @@ def continues_someone_else(d: Dialogue) -> bool:
         return False
     if verdict.red_flags or p.intent not in _ABOUT_SOMEONE:
         return False
-    if c.COMPLAINT.search(p.norm) or c.TAKING.search(p.norm):
+    if c.SYMPTOM_WORDS.search(p.norm) or c.TAKING.search(p.norm):
         return False  # "what can she take for her headache?": its own question, referred or refused as always
     # "so what can I do?" reads as a request for advice; it asks what can be done about the records.
     return not verdict.is_advice or bool(c.WHAT_NOW.search(p.norm))

@@ -19,7 +19,7 @@ import re
 
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import flows_catalog
-from pharmai.agent.engines.offline.dialogue_state import MedRef
+from pharmai.agent.engines.offline.dialogue_state import MedRef, unique_refs, without
 from pharmai.agent.engines.offline.state import Dialogue
 
 __all__ = ["answer"]
@@ -45,16 +45,8 @@ _EVEN = c.cues("even if", "even at", "even with", "even though", "but", "גם א
 _CATALOG = ("availability", "info", "equivalents", "list", "compare", "medication")
 
 
-def _unique(refs: list[MedRef]) -> list[MedRef]:
-    kept: list[MedRef] = []
-    for ref in refs:
-        if ref.ids and all(set(ref.ids) != set(k.ids) for k in kept):
-            kept.append(ref)
-    return kept[:_MAX]
-
-
 def _check(d: Dialogue, together: list[MedRef]) -> bool:
-    together = _unique(together)
+    together = unique_refs(together)[:_MAX]
     if len(together) < 2:
         return False
     flows_catalog.interaction(d, together)
@@ -81,14 +73,14 @@ def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
     replaced = _replaced(d, earlier) if last == "interaction" else None
     if replaced is not None:
         # "what about Nurofen instead of the Tramadex?": the pair again, with Nurofen in Tramadex's place.
-        kept = [e for e in earlier if e not in replaced]
-        new = [r for r in refs if all(set(r.ids) != set(x.ids) for x in replaced)]
+        kept = without(earlier, replaced)
+        new = without(refs, replaced)
         return bool(new) and _check(d, [*d.state.taking, *kept, *new])
-    named = [r for r in refs if all(set(r.ids) != set(e.ids) for e in earlier)]
+    named = without(refs, earlier)
     follows = p.intent in _FOLLOWS or (p.intent == "equivalents" and c.EQUIVALENT.search(p.norm))
     if last == "interaction" and follows and refs and not named:
         # "Micropirin I mean" after "… aspirin?": the same product by its name; the check is said again.
-        return _check(d, [*(r for r in earlier if all(set(r.ids) != set(n.ids) for n in refs)), *refs])
+        return _check(d, [*without(earlier, refs), *refs])
     if not named:
         return False
     if last == "interaction" and follows:

@@ -165,7 +165,7 @@ def _ack(d: Dialogue) -> str | None:
 
 def _after_red_flag(d: Dialogue) -> bool:
     """The last reply was an urgent-care reply (call 101, the poison center, ERAN), whatever its numbers."""
-    last = _last_reply(d)
+    last = d.last_reply
     if not last:
         return False
     marks = dict.fromkeys(_URGENT_KINDS, "\x00")  # the text before the first number identifies each reply
@@ -174,13 +174,9 @@ def _after_red_flag(d: Dialogue) -> bool:
     return any(head and head in last for head in heads)
 
 
-def _last_reply(d: Dialogue) -> str:
-    return next((item.content for item in reversed(d.turn.history) if item.role == "assistant"), "").strip()
-
-
 def _asked_more(d: Dialogue) -> bool:
     """The last reply ended asking whether anything else is needed ("Is there anything else I can help with?")."""
-    last = _last_reply(d)
+    last = d.last_reply
     tails = (say(d.lang, key).rsplit(". ", 1)[-1].rsplit("! ", 1)[-1] for key in _ASKS_MORE)
     return bool(last) and any(last.endswith(tail) for tail in tails)
 
@@ -193,7 +189,7 @@ def _closes(d: Dialogue, ack: str) -> bool:
     keeps the person from believing it was. It stays pending, so a "yes" now still requests it.
     """
     waiting = d.state.refill
-    if waiting is not None and d.turn.resolution is None and _last_reply(d).endswith(_CONFIRM_TAILS):
+    if waiting is not None and d.turn.resolution is None and d.last_reply.endswith(_CONFIRM_TAILS):
         key = {
             "bye": "refill_not_requested_bye",
             "thanks": "refill_not_requested_thanks",
@@ -232,7 +228,7 @@ def _acknowledge(d: Dialogue, ack: str) -> None:
 def _refill_in_progress(d: Dialogue) -> str | None:
     """The medication whose refill the last reply said is already being prepared, if it said so."""
     before, _, after = TEXTS["rx_pending"][d.lang].partition("{name}")
-    found = re.search(re.escape(before) + r"(.+?)" + re.escape(after), _last_reply(d))
+    found = re.search(re.escape(before) + r"(.+?)" + re.escape(after), d.last_reply)
     return found.group(1) if found else None
 
 

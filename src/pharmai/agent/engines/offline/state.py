@@ -61,6 +61,11 @@ class Dialogue:
         return self.parsed.store
 
     @property
+    def last_reply(self) -> str:
+        """The assistant's previous reply as shown ("" at the start of a conversation)."""
+        return next((item.content for item in reversed(self.turn.history) if item.role == "assistant"), "").strip()
+
+    @property
     def identified(self) -> bool:
         """Whether the session has a verified (or demo / trusted) patient."""
         return bool(self.turn.session.patient_id) or self.state.verified
