@@ -308,6 +308,7 @@ def typed_name(mention: Mention, mentions: Callable[[str], Iterable[Mention]] | 
             found = list(mentions(candidate))
         except Exception:  # the bare word is only a nicer label; the typed text will do
             return typed
-        if found and found[0].med_ids == mention.med_ids and not found[0].fuzzy:
+        # A misspelt name keeps its misspelling, never the prefix glued to it ("ואדויל" → "אדויל").
+        if found and found[0].med_ids == mention.med_ids and (not found[0].fuzzy or mention.fuzzy):
             return candidate
     return typed

@@ -17,8 +17,9 @@ from pharmai.errors import ValidationFailed
 from pharmai.nlu import Understanding, understand
 from pharmai.policy import _lexicon_en as en
 from pharmai.policy import _lexicon_he as he
+from pharmai.policy._red_flag_gate import says_nothing
 from pharmai.policy._rules import Rule, RuleSet, split_clauses, strip_label_phrases
-from pharmai.policy.complaints import is_complaint
+from pharmai.policy.complaints import is_complaint, is_service_complaint
 from pharmai.policy.red_flags import red_flags
 from pharmai.policy.verdict import AdviceVerdict
 from pharmai.text import normalize
@@ -203,8 +204,12 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
         # Only the model reads advice into a factual question about nobody in particular ("what is the dose
         # of ibuprofen?"): the question is about the product, and the label answers it.
         model_advice = False
-    if not fired and is_complaint(text, bool(spans)):
-        model_advice = symptom = False  # "this bot is useless": about the assistant, not a health question
+    if not fired and (is_complaint(text, bool(spans)) or is_service_complaint(text)):
+        # "this bot is useless", "you said Nurofen was in stock and there was none": about the assistant or
+        # the service, not a health question (a message that also names a symptom is never one).
+        model_advice = symptom = False
+    if not fired and not flags and says_nothing(text):
+        symptom = False  # "cool I'm on my way", "just 5??": the model's symptom guess on empty words
     if not fired and not model_advice:
         score = 0.3 if cancelled else 0.0
         verdict = AdviceVerdict(False, score=score, red_flags=flags, symptom=symptom)

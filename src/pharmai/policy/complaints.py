@@ -1,18 +1,24 @@
-"""Frustration with the assistant itself: "this bot is useless", "אתה לא מבין כלום", "what a waste of time".
+"""Complaints: about the assistant ("this bot is useless") and about the pharmacy's service ("Advil was out
+again", "I waited an hour", "the staff were rude", "זה כבר פעם שנייה").
 
-The trained model reads such a message as a symptom or a request for advice; it is neither. It gets an
-apology and what the assistant can do (never a medical-advice refusal), and a message that names a
-medication ("the Acamol is useless for my headache") is not one: it is about the medication, and stays a
-referral.
+The trained model reads such a message as a symptom, a request for advice, or even distress; it is none of
+them. It gets an apology and what the assistant can do (never a medical-advice refusal, never "I can only
+help with pharmacy questions"). A complaint about the assistant that names a medication ("the Acamol is
+useless for my headache") is not one: it is about the medication, and stays a referral. A service complaint
+may name one ("you told me Nurofen was in stock and there was nothing"): the stock is then answered too.
+
+A message that also speaks of the body or of the person's state of mind ("out of my inhaler again and I
+can't breathe", "נמאס לי מהחיים") is never a service complaint here: the health words win, always.
 """
 
 from __future__ import annotations
 
 import re
 
+from pharmai.policy._rules import fold
 from pharmai.text.normalize import normalize
 
-__all__ = ["is_complaint"]
+__all__ = ["is_complaint", "is_service_complaint", "names_a_service_failure"]
 
 _EN = (
     "useless", "not helpful", "unhelpful", "not helping me", "waste of time", "stupid bot", "dumb bot", "this bot",
@@ -32,6 +38,88 @@ _PATTERN = re.compile(
     )
 )
 
+_P = r"(?:^|(?<=\s))[ובהלמשכ]{0,3}"  # Hebrew prefix letters before a word
+
+# A concrete failure of the pharmacy's service: a product promised and missing, a wait, rude staff. These
+# alone may overrule a red flag that only the model reads (see :mod:`._red_flag_gate`).
+_SERVICE_EN = (
+    r"\b(?:you|they|u|someone|somebody|the (?:site|app|website|bot|system))\b(?: \w+){0,3} "
+    r"(?:told|said|showed|promised|claimed)\b.{0,50}\b(?:in stock|available|was there|in the store)\b",
+    # Never "there was no effect": only nothing on the shelf.
+    r"\bthere was (?:nothing|none)\b|\bthere was no (?:stock|more|one there)\b",
+    r"\b(?:they|you|the store|the branch) (?:didnt|did not) have\b",
+    # Never "is out of stock" alone: "what is out of stock?", "which ones are out of stock" ask for a listing.
+    r"\b(?:again|always) (?:out of stock|sold out|out)\b|\b(?:you|they) were (?:all )?out of\b",
+    r"\b(?:was|were) (?:all )?(?:out of stock|sold out|out)\b.{0,30}\b(?:again|when (?:i|we) (?:went|came|got there|"
+    r"arrived)|by the time)\b",
+    # Never "the app logged me out again": only stock is out again.
+    r"\b(?:out of stock|sold out|(?:was|were|is|are|its) (?:all )?out) again\b",
+    r"\bnever (?:in stock|have (?:it|anything))\b|\bempty shelf\b",
+    # Never "should I wait a few hours between them?": only a wait that happened.
+    r"\b(?:waited|been waiting|was waiting|were waiting)\b.{0,25}\b(?:an hour|hours|minutes|forever|ages|so long|"
+    r"too long)\b|\b(?:queue|line) was\b",
+    r"\b(?:staff|pharmacist|cashier|employee|worker|clerk|guy|woman|lady|man|girl|people|service)\b"
+    r"(?: \w+){0,3} (?:was|were|is|are)? ?(?:so |very |really )?"
+    r"(?:rude|impolite|unhelpful|nasty|unprofessional|disrespectful|awful|terrible|horrible)\b",
+    r"\b(?:yelled|shouted) at (?:me|us)\b|\bignored (?:me|us)\b|\b(?:bad|terrible|awful|horrible|poor) service\b",
+    r"\bcame all the way\b|\b(?:went|drove|walked) (?:there|all the way)\b.{0,40}\b(?:nothing|none|out|didnt|no \w+)\b",
+)  # fmt: skip
+_SERVICE_HE = (
+    # Never a bare "כתוב ש…": "בעלון כתוב שיש…" asks what the leaflet says.
+    # Only stock promised by the pharmacy: "אמרו לי שיש לי צרבת" (a diagnosis) or "אמרת שיש תופעות לוואי" never.
+    r"(?:אמרתמ|אמרת|הבטחתמ|כתבתמ|(?:באתר|באפליקציה) (?:היה )?כתוב)\s(?:\S+\s){0,4}"
+    r"(?:במלאי|זמינ|זמינה|בסניפ|ש?יש\s\S+\s(?:ב\S+|אצלכמ))",
+    r"לא היה (?:כלומ|במלאי|להמ|בסניפ|שמ|אפ אחד)|לא היה לכמ|אינ (?:לכמ )?אפ פעמ|אפ פעמ אינ",
+    # "שוב נגמר האדוויל" is the store's stock; "שוב נגמר לי" is the person's own supply (a refill, not a complaint).
+    r"(?:שוב|תמיד|כל פעמ)\s(?:\S+\s)?(?:אינ|נגמר|נגמרה|נגמרו|חסר|חסרה|חסרימ|אזל|אזלה|אזלו|לא היה|לא במלאי)(?!\sלי)",
+    r"(?:נגמר|נגמרה|נגמרו|אזל|אזלה|אזלו|חסר|חסרה)\s(?!לי\s)(?:\S+\s)?שוב",
+    r"(?:חיכיתי|המתנתי|חיכינו|המתנו)\s(?:\S+\s){0,2}(?:בתור|בסניפ|בבית המרקחת|שעה|שעתיימ|חצי שעה|המונ זמנ|נצח)"
+    r"|תור (?:ארוכ|של שעה)|שעה בתור",
+    r"גס(?:ת|י|ות)? רוח|חצופ|חצופה|לא אדיב|לא אדיבה|צעק(?:ה|ו)? עלי|התעלמ(?:ה|ו)? ממני|זלזול|מזלזל\S*",
+    r"(?:שירות|יחס)\s(?:\S+\s){0,2}(?:גרוע|נוראי|מחפיר|מזלזל|על הפנימ|זוועה|מבאס)",
+    r"באתי (?:עד|בשביל כלומ|סתמ|לחינמ)|עשיתי (?:את כל )?הדרכ|סתמ באתי|נסעתי (?:עד|בשביל)",
+)  # fmt: skip
+# Upset words with no concrete failure: an apology, never a refusal, but never enough to drop a red flag.
+_UPSET_EN = (
+    r"\b(?:second|third|fourth|2nd|3rd|4th|fifth) time\b|\bnot the first time\b|\bevery (?:single )?time\b",
+    r"\bagain and again\b|\bunacceptable\b|\boutrageous\b|\bridiculous\b|\bi want to (?:complain|file a complaint)\b",
+    r"\b(?:a|my|file a|make a) complaint\b|\bwasted? (?:my|a|the) (?:time|trip|day|morning)\b|\bfor nothing\b",
+    r"\bdisappointed\b|\bwhat a (?:joke|mess)\b|\bthis is a joke\b",
+)  # fmt: skip
+_UPSET_HE = (
+    r"פעמ (?:ה)?(?:שניה|שנייה|שלישית|רביעית)|(?:לא|זו לא) (?:ה)?פעמ (?:ה)?ראשונה|שוב ושוב|כל פעמ מחדש",
+    r"מגוחכ|מגוחכת|לא יאומנ|בושה|חוצפה|שערוריה|שערורייה|לא מקובל|מזעזע|להתלוננ|תלונה|מאוכזב|מאוכזבת",
+    r"בזבזתי|בשביל כלומ|איזה בלאגנ",
+)  # fmt: skip
+# The body or the mind: when these are said too, the message is about health, whatever else it says.
+_HEALTH_EN = (
+    r"\b(?:pain|pains|painful|hurt|hurts|hurting|ache|aches|aching|sick|ill|unwell|dizzy|faint\w*|breath\w*|"
+    r"chest|heart|bleed\w*|blood|vomit\w*|throw\w* up|threw up|fever|rash|swell\w*|swollen|allerg\w*|reaction|"
+    r"seizure\w*|unconscious|collaps\w*|confused|headache|migraine|cough\w*|nause\w*|die|dying|dead|death|"
+    r"suicid\w*|kill|harm|overdos\w*|swallow\w*|poison\w*|hopeless|worthless|pointless|anymore|emergency|"
+    r"ambulance|hospital|er|worse|attack|numb\w*|weak|shaking|symptoms?|cant go on|give up|end it|live|living|"
+    r"passed out|blacked out|"
+    r"alive|life|suffer\w*|struggling|desperate|scared|panic\w*|depress\w*|anxi\w*|too many|took|taken|"
+    r"take|taking|dose|dosage|mg|"
+    r"stomach|belly|head|throat|skin|eyes?|ears?|back|legs?|arms?|tooth|teeth|nose|kidneys?|liver|body|feel|"
+    r"feeling|felt|"
+    r"whole (?:bottle|box|pack|packet|strip))\b"
+)
+_HEALTH_HE = (
+    r"כאב|כאבי|כואב|כואבת|חולה|סחרחורת|מסוחרר|סחרחר|התעלפ|עילפונ|נשימה|לנשומ|נושמ|נושמת|חזה|לב|דימומ|מדממ|"
+    r"דמ|הקאה|הקאות|מקיא|מקיאה|חומ|פריחה|נפיחות|נפוח|נפוחה|אלרגי|אלרגיה|תגובה|פרכוס|מבולבל|מבולבלת|שיעול|"
+    r"בחילה|בחילות|למות|מת|מתה|להתאבד|לפגוע|לגמור|מנת יתר|בלע|בלעה|רעל|הרעלה|חיימ|לחיות|חירומ|אמבולנס|מדא|"
+    r"בית חולימ|מיונ|החמיר|החמירה|התקפ|נימול|חולשה|רועד|רועדת|סובל|סובלת|פחד|מפחד|מפחדת|חרדה|דיכאונ|"
+    r"לא (?:יכול|יכולה) יותר|אינ טעמ|מיואש|מיואשת|נמאס לי מה|יותר מדי|לקחתי|לקח|לקחה|בלעתי|לקחת|ליטול|מינונ|מג|"
+    r"בטנ|ראש|גרונ|עור|עינ|עיניימ|אוזנ|גב|רגל|שנ|שיניימ|כליות|כבד|גופ|מרגיש|מרגישה|הרגשתי|הרגיש"
+)
+
+# "I waited an hour after the Acamol", "should I wait between them?": about timing a dose, never a complaint.
+_TIMING = re.compile(r"\b(?:after|before|between)\b|" + _P + r"(?:אחרי|לפני|בינ)(?=\s|$)")
+_SERVICE = re.compile("|".join([*_SERVICE_EN, *(_P + fold(p) for p in _SERVICE_HE)]))
+_UPSET = re.compile("|".join([*_UPSET_EN, *(_P + fold(p) for p in _UPSET_HE)]))
+_HEALTH = re.compile(_HEALTH_EN + "|" + _P + "(?:" + fold(_HEALTH_HE) + r")(?=\s|$)")
+
 
 def is_complaint(text: str, names_a_medication: bool = False) -> bool:
     """Whether ``text`` complains about the assistant (and names no medication).
@@ -41,3 +129,32 @@ def is_complaint(text: str, names_a_medication: bool = False) -> bool:
         names_a_medication: The catalog found a medication name in it (then the complaint is about that).
     """
     return isinstance(text, str) and not names_a_medication and _PATTERN.search(normalize(text)) is not None
+
+
+def names_a_service_failure(text: str) -> bool:
+    """Whether ``text`` names a concrete service failure (a product promised and missing, a wait, rude staff)
+    and says nothing about the body or the mind.
+
+    Narrower than :func:`is_service_complaint`: only this may overrule a red flag that the model alone reads.
+    """
+    if not isinstance(text, str):
+        return False
+    norm = normalize(text)
+    return _SERVICE.search(norm) is not None and _HEALTH.search(norm) is None and _TIMING.search(norm) is None
+
+
+def is_service_complaint(text: str) -> bool:
+    """Whether ``text`` complains about the pharmacy's service, and says nothing about health.
+
+    "you told me Nurofen was in stock and there was nothing", "this is the second time", "the staff were
+    rude", "חיכיתי שעה בסניף", "זה כבר פעם שנייה".
+
+    Args:
+        text: The person's message.
+    """
+    if not isinstance(text, str):
+        return False
+    norm = normalize(text)
+    if _HEALTH.search(norm) is not None or _TIMING.search(norm) is not None:
+        return False
+    return _SERVICE.search(norm) is not None or _UPSET.search(norm) is not None

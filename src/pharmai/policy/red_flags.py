@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pharmai.nlu import Understanding, understand
+from pharmai.policy._red_flag_gate import model_flag_stands
 from pharmai.policy._red_flag_rules import ALWAYS, LABEL_CONTEXT, RULES
 from pharmai.policy._rules import any_of, split_clauses
 from pharmai.text import normalize
@@ -55,7 +56,9 @@ def red_flags(text: str, reading: Understanding | None = None) -> tuple[str, ...
         return ()
     found = _rule_kinds(text)
     reading = reading or understand(text)
-    if reading.red_flag is not None:
+    if reading.red_flag is not None and (found or model_flag_stands(text)):
+        # The model alone, on a message that could describe nothing ("ok thanks", "Advil was out again"):
+        # see :mod:`._red_flag_gate` for why that flag is not taken.
         found.add(reading.red_flag)
     return tuple(kind for kind in RED_FLAG_KINDS if kind in found)
 

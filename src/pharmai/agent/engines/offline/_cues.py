@@ -388,6 +388,17 @@ FACETS = {
         "כל כמה זמן",
         "פעמים ביום",
         "מקסימום ליום",
+        # The label's maximum ("how much is too much?", "max a day?", "כמה מקסימום ביום?").
+        "max",
+        "maximum",
+        "too much",
+        "upper limit",
+        "daily limit",
+        "מקסימום",
+        "מקסימלי",
+        "מקסימלית",
+        "המקסימום",
+        "הכי הרבה",
     ),
     "warnings": cues(
         "warning", "warnings", "side effects", "side effect", "אזהרות", "אזהרה", "תופעות לוואי", "תופעות הלוואי"
@@ -397,8 +408,10 @@ FACETS = {
 }
 # "how many refills / units / left" counts something other than doses: not the dosage facet.
 HOW_MANY_OTHER = re.compile(
-    r"\bhow many (?:more )?(?:refills?|renewals?|repeats?|left|are left|remain|remaining|in stock|units?|packs?|"
-    r"boxes|bottles|branches|stores|pharmacies|prescriptions?|do you have|are there|have you got)\b"
+    r"\bhow many (?:more )?(?:of (?:those|these|them|it|that|the \w+) )?(?:refills?|renewals?|repeats?|left|are left|"
+    r"remain|remaining|in stock|units?|packs?|boxes|bottles|branches|stores|pharmacies|prescriptions?|"
+    r"(?:do|did|does) (?:you|u|ya|they|we) (?:have|got|carry|stock)|are there|have you got|you got|u got|"
+    r"(?:do )?(?:you|u) have|is there|are in|there are)\b"
 )
 NON_RX = cues(
     "otc", "over the counter", "without a prescription", "without prescription", "no prescription",
@@ -531,7 +544,8 @@ STOP = set(
         "take taking day daily per times many should ליטול לקחת לוקחים ביום יום פעמים מותר כמה "
         # Chat shorthand and words about the product in question ("whats similar that u have", "and max per
         # day", "what brands", "do i need one for those"): never a name.
-        "u ur ya those these whatever max maximum brand brands basically kind type types version "
+        "u ur ya those these whatever side effects effect max maximum too limit מקסימום מקסימלי מקסימלית "
+        "brand brands basically kind type types version "
         "איזה איזו אילו מותג מותגים סוג סוגים גרסה דבר "
         # Hesitations and "what do you mean?" ("רגע, יש בכלל במלאי?", "מה זאת אומרת?"): never a name.
         "wait hmm hold mean meaning רגע רגע. שניה שנייה זאת אומרת כלומר "
@@ -546,6 +560,8 @@ STOP = set(
         "will would should could ever get got back come comes available "
         "צריך צריכה צריכים מרשם מרשמים ללא בלי דורש דורשת גנרי גנרית רק כמה יחידות מגיע מגיעה חוזר חוזרת "
         "יחזור נשאר נשארו יותר זול זולה אפשר לקנות "
+        # Resigned openers after a complaint ("whatever, any at least now?", "טוב יש עכשיו?"): never a name.
+        "anyway anyways least alright טוב אוקי בסדר אחלה לפחות ובכל מקרה "
     ).split()
 )
 

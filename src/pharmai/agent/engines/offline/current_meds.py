@@ -4,7 +4,9 @@
 person told us about another. Seed 000's rule (medications together are always checked) covers the
 conversation, not just the message: the medications a person takes — said in chat ("I take Coumadin",
 "אני לוקחת פלביקס") or, in a verified session, asked about as "my medications" — are checked together with
-each medication named afterwards, and only the judgement is referred to a pharmacist.
+each medication named afterwards, and only the judgement is referred to a pharmacist. A signed-in patient's
+own active prescriptions join the check whenever they ask about taking a new medication themselves ("can I
+take Nurofen?", "the doc wants to give me Klacid"; see :func:`.meds_in_play.about_self`).
 
 State: ``taking`` (:class:`~.dialogue_state.MedRef` list, the medications the person said they take, at most
 ten).
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from pharmai.agent.engines.offline import flows_catalog
+from pharmai.agent.engines.offline import flows_catalog, meds_in_play
 from pharmai.agent.engines.offline.dialogue_state import MedRef, unique_refs
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.text.normalize import normalize
@@ -108,8 +110,17 @@ def check_with_taking(d: Dialogue, refs: list[MedRef]) -> bool:
         others = [*others, *d.earlier_refs]
     if names_own_medications(d):
         others = [*others, *_prescribed(d)]
+    elif d.identified and (says_taking(d) or meds_in_play.about_self(d)):
+        # "can I take Nurofen?" / "the doc wants to give me Klacid" / "I take Advil", signed in: the new
+        # medication is checked against the records as "is it OK with my meds?" would be; one already on
+        # file is no new one.
+        on_file = _prescribed(d)
+        held = {i for ref in on_file for i in ref.ids}
+        if any(not held.intersection(ref.ids) for ref in refs):
+            others = [*others, *on_file]
     together = unique_refs([*others, *refs])
     if len(together) < 2 or len(together) == len(refs):
         return False  # nothing beyond the message's own medications (checked by the usual flow)
     flows_catalog.interaction(d, together[:_MAX])
+    meds_in_play.as_thread(d, together[:_MAX])
     return True

@@ -125,6 +125,8 @@ class RefilledMed(_Model):
 
     id: str
     name: str = ""
+    #: The store its refill goes to ("where do I pick it up?"), as the refill was placed; "" if unknown.
+    store: str = ""
 
 
 class AfterIdentity(_Model):
@@ -260,6 +262,9 @@ class DialogueState(_Model):
         refill_meds: The medications refilled in this conversation.
         checked_meds: The medications already checked together.
         refill_queue: Prescriptions still to request after the one being confirmed.
+        recent: The products named in the conversation, most recent last (at most five), for "the difference
+            between them" after two products were asked about one at a time.
+        unknown_name: A name the catalog did not find last turn ("ventolin"), for "it's an inhaler".
     """
 
     pending: Pending | None = None
@@ -277,6 +282,10 @@ class DialogueState(_Model):
     refill_meds: _Lenient[RefilledMed] = []
     checked_meds: _Lenient[str] = []
     refill_queue: _Lenient[RxItem] = []
+    recent: _Lenient[MedRef] = []
+    unknown_name: str | None = None
+    #: A personal circumstance (pregnancy, a baby, a condition) was said: "and X?" is the same personal question.
+    personal: bool = False
 
     @field_validator("*", mode="wrap")
     @classmethod

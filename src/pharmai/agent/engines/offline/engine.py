@@ -20,13 +20,18 @@ from pharmai.agent.engines.offline import (
 )
 from pharmai.agent.engines.offline import (
     _policy,
+    complaint_flow,
     current_meds,
     flows_care,
     flows_catalog,
     flows_compare,
     flows_rx,
     followups,
+    interaction_thread,
+    meds_in_play,
     questions,
+    rx_next_steps,
+    safety_thread,
     staff_flows,
 )
 from pharmai.agent.engines.offline._cues import STORES
@@ -134,15 +139,27 @@ class OfflineEngine:
             raise stopped
 
     def _turn(self, d: Dialogue, pending: Pending | None) -> None:
+        # A name the catalog did not find is remembered for one turn only ("it's an inhaler for asthma").
+        unknown, d.state.unknown_name = d.state.unknown_name, None
         if d.turn.resolution is not None:
             flows_rx.resolution(d)
+        elif meds_in_play.mine(d):
+            pass  # "and mine?" after someone else's records were refused: the caller's own
+        elif safety_thread.personal_followup(d):
+            pass  # "what about Acamol?" after "I'm pregnant, can I take…?": the same personal question
+        elif interaction_thread.alternatives(d):
+            pass  # "so what can she take instead?" after a warning: referred, never an "equivalent"
+        elif complaint_flow.introduces_self(d, pending):
+            pass  # "my name is David Cohen": never an identifier, never a look-up by name
         elif not questions.answer(d, pending, self.run_catalog, self._mentions) and not followups.answer(
-            d, self.run_catalog, self._mentions
+            d, self.run_catalog, self._mentions, unknown=unknown
         ):
             self._answer(d)
+        followups.remember(d)  # the products named now, for "what's the difference between them?"
+        safety_thread.note(d)  # "my Zoloft", "dad takes Coumadin", "I'm pregnant": kept for the next messages
         intent = d.parsed.intent
-        if intent in ("unknown", "thanks", "greeting", "help", "followup", "advice", "symptom"):
-            return
+        if intent in ("unknown", "thanks", "greeting", "help", "followup", "advice", "symptom", "complaint"):
+            return  # a complaint interrupts the thread: "is there any now?" after it is about the same product
         # A bare name ("and Advil?") keeps the request it follows; it sets one only when there is none yet.
         if intent != "medication" or d.state.last_intent is None:
             d.state.last_intent = intent
@@ -201,7 +218,10 @@ class OfflineEngine:
             if len(refs) >= 2:
                 flows_catalog.interaction(d, refs)
             return
+        complaint_flow.apologise_first(d)  # "you said Nurofen was in stock and it wasn't": sorry, then the stock
         plan = self._plan(d)
+        if meds_in_play.relative_check(d):
+            return  # "my wife takes Coumadin and was prescribed Klacid": her medications checked, no records read
         if p.intent in _OWN_FLOW:
             _HANDLERS[p.intent](self, d)  # a person, a sign-in, someone else's records: never a refusal instead
             return
@@ -236,6 +256,8 @@ class OfflineEngine:
         alone = ("medication", "unknown", "info", "followup", "symptom", "advice", "interaction")
         if len(refs) >= 2 or d.parsed.intent not in alone or current_meds.names_own_medications(d):
             return False
+        if d.identified and current_meds.check_with_taking(d, refs):
+            return True  # signed in: "I was prescribed Klacid" is checked against the records at once
         names = [ref.q for ref in refs]
         d.say("taking_noted", names=join_names(d.lang, [n for n in names if n]))
         return True
@@ -268,17 +290,20 @@ class OfflineEngine:
                 continue  # "I have a headache, what do you have?" names no product to look up
             _HANDLERS[intent](self, d)
             answered = True
-        if verdict.kind == "personal_dosage" and not answered and not _CHILD.search(p.norm):
-            # "how much can I take a day?": what the label says (of the product named, or talked about last),
-            # then the refusal, which leaves the right dose for this person to a pharmacist or doctor. Never
-            # for a child: the label's adult dose is the wrong answer there, so only the referral is given.
-            label = flows_catalog.targets(d)
+        asks_label = verdict.kind == "personal_dosage" or followups.asks_label_maximum(d)
+        if asks_label and not answered and not _CHILD.search(p.norm):
+            # "how much can I take a day?", "how much is too much of that?": what the label says (of the product
+            # named, or talked about last), then the refusal, which leaves the right dose for this person to a
+            # pharmacist or doctor. Never for a child: the label's adult dose is the wrong answer there, so only
+            # the referral is given.
+            label = flows_catalog.targets(d) or followups.last_named(d)
             if 0 < len(label) <= 3:
                 p.facets = p.facets or {"dosage"}
                 flows_catalog.info(d, label)
                 answered = True
         refs = flows_catalog.targets(d) if p.meds else []
-        if len(refs) >= 2 and not any(r.name == "interaction_check" for r in d.turn.tools.results):
+        choice = safety_thread.is_choice(d)  # "which is better, X or Y?" asks nothing about taking them together
+        if len(refs) >= 2 and not choice and not any(r.name == "interaction_check" for r in d.turn.tools.results):
             # Seed 000: medications named together are always checked; only the judgement is referred.
             flows_catalog.interaction(d, refs)
         self._check_taking(d)
@@ -319,7 +344,7 @@ class OfflineEngine:
             flows_catalog.availability(d, refs)
         else:
             flows_catalog.info(d, refs)
-        if len(refs) >= 2:
+        if len(refs) >= 2 and not safety_thread.is_choice(d):  # "X or Y, which is better?": no "together" line
             flows_catalog.interaction(d, refs)
 
     def _catalog(self, d: Dialogue, intent: str) -> None:
@@ -330,6 +355,8 @@ class OfflineEngine:
             # (whatever the model leans to, the message has no words of a request of its own).
             flows_rx.refill(d, request=d.state.last_intent == "refill_request")
             return
+        if rx_next_steps.more_of_own(d):
+            return  # "can I get more Klacid?" from a patient with a prescription for it: its refill
         self.run_catalog(d, intent, None)
 
     def _delivery(self, d: Dialogue) -> None:
@@ -420,7 +447,7 @@ _HANDLERS: dict[str, Handler] = {
     "price": OfflineEngine._price,
     "hours": _say("hours_unknown"),
     "cancel": _say("nothing_to_cancel"),
-    "complaint": _say("complaint"),
+    "complaint": lambda engine, d: complaint_flow.reply(d),
     "delivery": OfflineEngine._delivery,
     "symptom": lambda engine, d: flows_care.symptom(d),
     "advice": lambda engine, d: d.add(_policy.refusal(d.lang, d.turn.verdict.kind)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import Field, InstanceOf
@@ -14,8 +15,11 @@ from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import differences, format_date, join_names, say, strength_text
 from pharmai.policy.unchecked import is_failure
+from pharmai.text.fuzzy import similarity
+from pharmai.text.normalize import normalize, prefix_variants
 
 __all__ = [
+    "CHILD",
     "MedRef",
     "availability",
     "equivalents",
@@ -25,10 +29,17 @@ __all__ = [
     "learn",
     "list_medications",
     "mention_of",
+    "named_refs",
     "targets",
 ]
 
 _LIST_LIMIT = 20
+#: A child named with a dose question: the label's adult dose is never the answer there, only the referral
+#: ("whats the max for my 6 year old", "כמה מקסימום לילד בן 6?").
+CHILD = c.cues(
+    "child", "children", "kid", "kids", "baby", "babies", "toddler", "infant", "son", "daughter", "year old",
+    "years old", "yo", "ילד", "ילדה", "ילדים", "תינוק", "תינוקת", "פעוט", "בן", "בת", "הבן", "הבת", "גיל",
+)  # fmt: skip
 #: Medication names are at most this many words ("nurofen forte 400 mg"); a longer remainder is a sentence.
 _MAX_NAME_WORDS = 4
 
@@ -70,6 +81,16 @@ def targets(d: Dialogue) -> list[MedRef]:
     if remainder_query(p.text):
         return []
     return [ref for ref in d.state.last_refs if ref.ids]
+
+
+def named_refs(d: Dialogue) -> list[MedRef]:
+    """The medications this message names, in order (nothing carried over, no state changed)."""
+    refs: list[MedRef] = []
+    for mention in d.parsed.mentions:
+        ids = list(getattr(mention, "med_ids", ()) or ())
+        if ids and all(ids != ref.ids for ref in refs):
+            refs.append(MedRef(ids=ids, q=d.parsed.names.get(tuple(ids)) or str(getattr(mention, "matched_text", ""))))
+    return refs
 
 
 def mention_of(d: Dialogue, ref: MedRef) -> Any:
@@ -117,8 +138,15 @@ def _lookup_failed(d: Dialogue, result: ToolResult, query: str, intent: str) -> 
     details = error.get("details") or {}
     shown = query[:60]
     if result.error_code == "MED_NOT_FOUND":
+        options = [x for x in (str(x) for x in details.get("did_you_mean") or []) if _near(query, x)][:3]
+        about = None if options else _thread_product(d)
+        if about is not None:
+            # "where exactly is it?": ordinary words and a pronoun, with a product in the thread: one short
+            # question about that product, never "I couldn't find a medication named 'where'".
+            d.say("thread_clarify", name=about)
+            return
         d.say("not_found", query=shown)
-        options = [str(x) for x in details.get("did_you_mean") or []][:3]
+        d.state.unknown_name = shown  # "it's an inhaler for asthma" next is about this name
         if options:
             d.say("did_you_mean", names=join_names(d.lang, options, conjunction="or"))
             d.state.pending = WhichMed(intent=intent, options=options, strength=flows_care.asked_strength_in(query))
@@ -128,6 +156,61 @@ def _lookup_failed(d: Dialogue, result: ToolResult, query: str, intent: str) -> 
         d.state.pending = WhichMed(intent=intent, options=options, strength=flows_care.asked_strength_in(query))
     else:
         d.add(d.error_text(result, shown))
+
+
+# Letters that sound alike at the start of a name ("klaritin" / Claritine, "סימבולין" / Simovil in Hebrew).
+_SOUNDS = {"k": "c", "q": "c", "z": "s", "ק": "כ", "ט": "ת", "ש": "ס", "צ": "ס", "ע": "א", "ב": "ו"}
+# A suggestion this close to what was typed is kept whatever letter it starts with.
+_CLOSE = 75.0
+# One that starts with the same sound is kept from here ("plaxivv" / Plavix, "zirtek" / Zyrtec); one that
+# starts otherwise ("ventolin" / Eltroxin, "ונטולין" / אוגמנטין) is another product, never offered.
+_SAME_START = 45.0
+
+
+def _near(query: str, suggestion: str) -> bool:
+    """Whether a "did you mean …?" suggestion resembles what was typed enough to be offered."""
+    typed = normalize(query).replace(" ", "")
+    if not typed:
+        return True
+    words = [normalize(part) for part in re.split(r"[()+/]", suggestion) if part.strip()]
+    names = [re.sub(r"[\d\s.,]|mg|mcg|מג", "", word) for word in words]
+    for name in (n for n in names if n):
+        if _hebrew(name) != _hebrew(typed):
+            return True  # typed in one script, suggested in the other: no letters to compare
+        for variant in prefix_variants(typed):
+            score = similarity(variant, name)
+            if score >= _CLOSE or (score >= _SAME_START and _sound(variant[:1]) == _sound(name[:1])):
+                return True
+    return not names
+
+
+def _hebrew(text: str) -> bool:
+    return bool(re.search(r"[\u05d0-\u05ea]", text))
+
+
+def _sound(letter: str) -> str:
+    return _SOUNDS.get(letter, letter)
+
+
+# Question words: never a medication name, whatever else the message says.
+_QUESTION_WORD = c.cues(
+    "where", "wheres", "which", "what", "whats", "who", "why", "how", "when", "whose",
+    "איפה", "היכן", "מה", "איך", "למה", "מדוע", "מי", "מתי", "איזה", "איזו", "אילו", "כיצד",
+)  # fmt: skip
+
+
+def _thread_product(d: Dialogue) -> str | None:
+    """The product a message of ordinary words points back at ("where exactly is it?", "איפה הוא בדיוק").
+
+    The catalog found no medication by the words left and suggests none; a question word left among them
+    ("where", "which", "איפה") names no medication, so one short question about the product of the thread is
+    asked instead of "I couldn't find a medication named 'where'". A word that may be a name ("קסנקס זה אותו
+    דבר?") is still said not to be found.
+    """
+    refs = last_refs(d)
+    if d.parsed.meds or not refs or not _QUESTION_WORD.search(normalize(remainder_query(d.parsed.text))):
+        return None
+    return name_of(d, str(refs[0].ids[0]), refs[0].q)
 
 
 def resolve_targets(d: Dialogue, intent: str) -> list[MedRef]:
@@ -210,6 +293,10 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
                 key = "info_ingredients_many" if count > 1 else "info_ingredients"
                 lines.append(say(d.lang, key, name=name, ingredients=text))
         for facet, key in (("dosage", "info_dosage"), ("warnings", "info_warnings")):
+            if facet == "dosage" and facet in facets and CHILD.search(d.parsed.norm):
+                # A child's dose is for a pharmacist or doctor: the label's adult dose would be the wrong answer.
+                lines.append(_policy.refusal(d.lang, "personal_dosage"))
+                continue
             if facet in facets:
                 value = med.get(facet)
                 lines.append(say(d.lang, key, text=value) if value else _missing(d, facet))
@@ -313,6 +400,8 @@ def equivalents(d: Dialogue, med_id: str | None = None, store: str | None = None
     d.add("\n".join(lines))
     d.say("disclosure", differences=differences(d.lang, diffs))
     items = [i for i in result.envelope.get("equivalents") or [] if isinstance(i, dict) and i.get("med_id")]
+    # "what's the other one called?", "how many of those do you have?": the equivalents just listed.
+    d.state.options = [str(i.get("display_name")) for i in items if i.get("display_name")]
     if len(items) == 1 and (c.MEANT.search(d.parsed.norm) or d.parsed.act == "correction"):
         # "no, I meant the generic one": that product is the one talked about from now on, for the same question
         # ("and in Jerusalem?" is its stock there, never the equivalents of the first one again).

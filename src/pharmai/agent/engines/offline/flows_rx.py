@@ -12,7 +12,7 @@ from typing import Any, Final, Literal
 
 from pharmai.agent.base import ToolResult
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, flows_multi
+from pharmai.agent.engines.offline import _policy, flows_multi, rx_pending
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
     AwaitingRefill,
@@ -39,6 +39,7 @@ from pharmai.policy.unchecked import is_failure
 
 __all__ = [
     "code",
+    "current_target",
     "identity",
     "named_on_file",
     "own_only",
@@ -282,6 +283,15 @@ def _target(d: Dialogue) -> RxItem | Literal["not_on_file", "no_such_position"] 
     return _NOT_ON_FILE if groups else None
 
 
+def current_target(d: Dialogue) -> RxItem | None:
+    """The prescription a follow-up is about (named, else talked about last); ``None`` if none or unread."""
+    try:
+        found = _target(d) if d.identified else None
+    except _Unread:
+        return None
+    return found if isinstance(found, RxItem) else None
+
+
 def _about_last_product(d: Dialogue) -> bool:
     """ "can I refill it?" right after a catalog question: "it" is that product, whether on file or not."""
     last = d.state.last_intent
@@ -317,7 +327,10 @@ def _refill(d: Dialogue, *, request: bool) -> None:
         d.state.pending = WhichRx(intent=intent)
         return
     if target == _NOT_ON_FILE:
-        d.say("rx_none_for_med", name=_typed_name(d))
+        from pharmai.agent.engines.offline import rx_next_steps  # it builds on this module: imported here
+
+        if not rx_next_steps.more_not_on_file(d):  # "אפשר עוד אקמול": its stock, not a refill
+            d.say("rx_none_for_med", name=_typed_name(d))
         return
     if target == _NO_SUCH_POSITION:
         d.say("no_such_position", count=count_prescriptions(d.lang, len(d.state.rx_list)))
@@ -386,13 +399,17 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
         # This prescription's medication is now the one talked about: "order it", "can I refill it?", "until
         # when is it valid?" and "can I take X with it?" mean it (the interaction check needs it most).
         d.state.last_refs = [MedRef(ids=[str(target.med_id)], q=name)]
+    # "how many refills are left?" while this refill's confirmation is still open: the count, then that same
+    # question in a word, never the whole offer (and its prescription note) a second time.
+    waiting = d.state.refill
+    again = not request and waiting is not None and waiting.presc_id == target.presc_id
     result = d.call("prescription_verify", presc_id=target.presc_id, intent="refill")
     if not result.ok:
         d.add(d.error_text(result, name))
         return
     env = result.envelope
     if env.get("next_step") != "allow_refill_request":
-        _not_eligible(d, env, name)
+        _not_eligible(d, env, name, target.med_id)
         return
     if request:
         # Seed 000: several medications are checked together before another one is requested.
@@ -400,7 +417,8 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
     else:
         left = refills_left(d.lang, env.get("refills_remaining"))
         d.say("rx_eligible", name=name, date=format_date(d.lang, env.get("expires_at")), refills=left)
-        d.add(_policy.rx_note(d.lang, name))
+        if not again:
+            d.add(_policy.rx_note(d.lang, name))
     stock = d.call("inventory_check", med_id=target.med_id, store_id=d.store or d.turn.session.store_id)
     if not stock.ok:
         d.add(d.error_text(stock, name))
@@ -424,7 +442,8 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
         # The server's confirmation is the only question: a "yes" approves it (one step for the person).
         if request:
             d.add(_policy.rx_note(d.lang, name))
-        d.ask("refill_confirm", name=name, store=store, after=refills_after(d.lang, after))
+        key = "refill_confirm_again" if again else "refill_confirm"
+        d.ask(key, name=name, store=store, after=refills_after(d.lang, after))
     elif placed.ok:
         _done(d, placed.envelope)
     else:
@@ -432,11 +451,12 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
         _not_placed(d, placed, name)
 
 
-def _not_eligible(d: Dialogue, env: dict[str, Any], name: str) -> None:
+def _not_eligible(d: Dialogue, env: dict[str, Any], name: str, med_id: Any = None) -> None:
     status = env.get("rx_status")
     date = format_date(d.lang, env.get("expires_at"))
     if status == "expired":
         d.say("rx_expired", name=name, date=date)
+        rx_pending.expired_refills(d, env)
     elif status == "completed":
         d.say("rx_completed", name=name)
     elif status == "active" and env.get("refills_remaining") == 0:
@@ -445,6 +465,7 @@ def _not_eligible(d: Dialogue, env: dict[str, Any], name: str) -> None:
         d.say("rx_cancelled", name=name)
     elif status == "refill_pending":
         d.say("rx_pending", name=name)
+        rx_pending.pending_details(d, env, med_id)  # when, where, and the refills still left (all on file)
     else:
         d.say("rx_none_for_med", name=name)
     d.add(_policy.rx_note(d.lang, name))
@@ -469,6 +490,7 @@ def _done(d: Dialogue, envelope: dict[str, Any]) -> None:
     d.state.refill = None
     placed = envelope.get("refill") or {}
     flows_multi.remember(d, waiting.med_id, waiting.name)
+    rx_pending.remember_store(d, waiting.med_id, waiting.store)
     d.say(
         "refill_done",
         name=waiting.name or placed.get("presc_id"),

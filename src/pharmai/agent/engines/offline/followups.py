@@ -16,13 +16,27 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_care, flows_catalog, flows_rx, followups_rx, interaction_thread
+from pharmai.agent.engines.offline import (
+    flows_care,
+    flows_catalog,
+    flows_rx,
+    followups_rx,
+    followups_store,
+    followups_thread,
+    interaction_thread,
+    meds_in_play,
+)
 from pharmai.agent.engines.offline.dialogue_state import MedRef, WhichStore
 from pharmai.agent.engines.offline.nlu import last_product_request, remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import count_prescriptions
 
-__all__ = ["answer"]
+__all__ = ["answer", "asks_label_maximum", "last_named", "remember"]
+
+#: Keep the products a message names (for "the difference between them"); the engine calls it every turn.
+remember = followups_thread.remember
+asks_label_maximum = followups_thread.asks_label_maximum
+last_named = followups_thread.last_named
 
 _CATALOG = ("availability", "info", "equivalents", "list", "price", "compare")
 _RX = ("prescriptions", "refill_status", "refill_request")
@@ -51,6 +65,8 @@ def _store_switch(d: Dialogue, last: str, run: Run) -> bool:
     p = d.parsed
     if p.meds or not (p.store or p.place):
         return False
+    if last == "equivalents" and not (p.stores or p.other_store or p.place):
+        return False  # "how many of those?" at the store carried over: about the equivalent, not its list again
     if last not in _STORE_FOLLOWS and not (p.act == "ellipsis" and _last_refs(d)):
         return False  # "and at the Jerusalem branch?" follows a stock question, or names what it is about
     if p.intent not in (*_NO_OWN_REQUEST, "availability", "list"):
@@ -146,8 +162,8 @@ def _strength(d: Dialogue, last: str, run: Run) -> bool:
     if p.intent not in (*_NO_OWN_REQUEST, "availability", "info", "equivalents"):
         return False
     strength = flows_care.asked_strength_in(p.text)
-    if strength is None:
-        return False
+    if strength is None or flows_catalog.CHILD.search(p.norm):
+        return False  # "for my 6 year old": an age, not a strength
     d.asked_strength = strength
     if not p.store and d.state.last_store:
         p.store = d.state.last_store  # "ובירושלים?" then "ויש ב-200?": still at Jerusalem
@@ -181,7 +197,7 @@ def _variant(d: Dialogue, last: str, run: Run, mentions: Mentions | None) -> boo
     return False
 
 
-def answer(d: Dialogue, run: Run, mentions: Mentions | None = None) -> bool:
+def answer(d: Dialogue, run: Run, mentions: Mentions | None = None, *, unknown: str | None = None) -> bool:
     """Answer ``d`` as a follow-up of the previous turn, if it is one.
 
     Args:
@@ -189,11 +205,14 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None) -> bool:
         run: ``run(d, intent, refs)``: the engine's catalog flow for an intent (``refs`` ``None`` = the
             medications this message names).
         mentions: The catalog's medication finder, for a word that names a variant of the last medication.
+        unknown: The name the catalog did not find last turn ("it's an inhaler" is still about it).
 
     Returns:
         True when the message was answered here.
     """
     last = d.state.last_intent
+    if followups_store.answer(d, last) or followups_thread.answer(d, run, unknown, last):
+        return True  # a branch's hours or address; the thread's products ("the difference between them")
     if last is None:
         return False
     return (
@@ -201,6 +220,7 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None) -> bool:
         or _store_switch(d, last, run)
         or _last_product(d, last, run)
         or _position(d, last, run)
+        or meds_in_play.which_pair(d, last)  # "which one is the problem?" after a check of several
         or interaction_thread.answer(d, last)
         or _other_medication(d, last, run)
         or _refill_thread(d, last)

@@ -17,7 +17,7 @@ State read: ``last_intent``, ``last_refs`` (see :mod:`.dialogue_state`).
 from __future__ import annotations
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_rx
+from pharmai.agent.engines.offline import flows_rx, rx_next_steps
 from pharmai.agent.engines.offline.state import Dialogue
 
 __all__ = ["answer", "continues_someone_else"]
@@ -122,4 +122,10 @@ def answer(d: Dialogue, last: str) -> bool:
     Returns:
         True when the message was answered here.
     """
-    return _someone_else(d) or _expiry(d, last) or _named_prescription(d, last) or _pickup(d, last)
+    return (
+        _someone_else(d)
+        or _expiry(d, last)
+        or _named_prescription(d, last)
+        or _pickup(d, last)
+        or rx_next_steps.thread(d, last)  # "how do I get a new one?", "I already did? when?", "it came back"
+    )

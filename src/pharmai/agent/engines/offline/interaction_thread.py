@@ -18,11 +18,12 @@ from __future__ import annotations
 import re
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_catalog
+from pharmai.agent.engines.offline import _policy, flows_catalog
 from pharmai.agent.engines.offline.dialogue_state import MedRef, unique_refs, without
 from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.agent.engines.offline.texts import join_names, say
 
-__all__ = ["answer"]
+__all__ = ["alternatives", "answer"]
 
 _MAX = 10
 # Readings that leave the next medication to the thread: no request of their own ("what about X", "X I mean"),
@@ -43,6 +44,28 @@ _INSTEAD_OF = re.compile(
 # "even at the low dose?", "גם אם זה מינון נמוך?", "but my doctor said…": a push-back, whatever else it names.
 _EVEN = c.cues("even if", "even at", "even with", "even though", "but", "גם אם", "אפילו", "אבל")
 _CATALOG = ("availability", "info", "equivalents", "list", "compare", "medication")
+# "she already has a Losec prescription", "my doctor prescribed it", "יש לה כבר מרשם ללוסק", "הרופא רשם לי
+# אותו": a statement that the pair is prescribed or approved, a push-back, never a request for the label or
+# the prescriptions list.
+_STATEMENT = c.cues(
+    "already", "prescribed", "prescription", "doctor", "doc", "gave", "told", "said", "approved",
+    "כבר", "מרשם", "רשם", "רשמה", "רשמו", "הרופא", "הרופאה", "נתן", "נתנה", "נתנו", "אמר", "אמרה", "אישר", "אישרה",
+)  # fmt: skip
+# Words of a request for the prescriptions themselves ("what did my doctor prescribe?", "show my prescriptions").
+_RX_REQUEST = c.cues(
+    "what", "which", "show", "list", "status", "refill", "refills", "renew", "order",
+    "מה", "אילו", "איזה", "הצג", "תראה", "סטטוס", "חידוש", "לחדש", "להזמין",
+)  # fmt: skip
+# The prescriber is named: the line to tell them about the other medication joins the warning.
+_PRESCRIBER = c.cues("prescribed", "prescription", "doctor", "doc", "מרשם", "רשם", "רשמה", "רשמו", "הרופא", "הרופאה")
+# "what else then?", "so what can she take?", "אז מה כן?", "מה אפשר במקום?": alternatives, which only a pharmacist
+# or doctor may suggest.
+_ALTERNATIVE = c.cues(
+    "what else", "anything else", "something else", "what can", "what could", "what should", "instead",
+    "other option", "other options", "alternative", "alternatives", "so what",
+    "מה כן", "אז מה", "מה אפשר", "משהו אחר", "במקום", "חלופה", "תחליף", "מה היא יכולה", "מה הוא יכול",
+    "מה אני יכול", "מה אני יכולה", "מה כדאי", "מה מותר",
+)  # fmt: skip
 
 
 def _check(d: Dialogue, together: list[MedRef]) -> bool:
@@ -53,6 +76,12 @@ def _check(d: Dialogue, together: list[MedRef]) -> bool:
     d.state.last_refs = together[:5]
     d.parsed.intent = "interaction"  # the turn's request, kept as the thread's for the next follow-up
     return True
+
+
+def _taken(d: Dialogue, refs: list[MedRef]) -> list[MedRef]:
+    """The ones of ``refs`` the person said are already taken ("my Zoloft", "dad takes Coumadin")."""
+    held = [set(ref.ids) for ref in d.state.taking if ref.ids]
+    return [ref for ref in refs if set(ref.ids) in held]
 
 
 def _replaced(d: Dialogue, earlier: list[MedRef]) -> list[MedRef] | None:
@@ -90,11 +119,54 @@ def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
         # with every one: a warning said once too often costs less than one missed.
         # "X instead?" / "במקום זה X" replaces the one asked about last, like "and with X?".
         base = earlier if p.act == "correction" or len(earlier) < 2 else earlier[:-1]
+        if p.act != "correction" and _taken(d, earlier):
+            # "Tramadex with my Zoloft?" then "and Advil?": what is taken stays, what was asked about goes.
+            base = _taken(d, earlier)
         return _check(d, [*d.state.taking, *base, *named])
     if last in _CATALOG and p.intent == "interaction" and len(named) == 1:
         # "can I combine it with Acamol?" after Optalgin: the other medication is the one talked about.
         return _check(d, [*earlier, *named])
     return False
+
+
+def _tell_prescriber(d: Dialogue, earlier: list[MedRef]) -> None:
+    names = join_names(d.lang, [flows_catalog.name_of(d, str(ref.ids[0]), ref.q) for ref in earlier[:_MAX]])
+    d.add(say(d.lang, "interaction_tell_prescriber", names=names))
+
+
+def _statement(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
+    """ "she already has a Losec prescription" / "my doctor prescribed it for my knee" after a warning.
+
+    The pair is still the pair: the warning again, and that the prescriber should hear about the other one.
+    """
+    p = d.parsed
+    if last != "interaction" or len(earlier) < 2 or p.refs or not _STATEMENT.search(p.norm):
+        return False
+    if c.AVAILABILITY.search(p.norm) or c.PRICE.search(p.norm):
+        return False  # "does the branch have it, my doctor prescribed it": the stock question is answered
+    held = [set(ref.ids) for ref in earlier]
+    if p.meds:
+        if any(set(ids) not in held for ids in p.meds):
+            return False  # a new medication: the next-medication rule
+    elif p.intent not in (*_PUSH_BACK, "prescriptions") or _RX_REQUEST.search(p.norm) or not c.ANAPHOR.search(p.norm):
+        return False  # no name and not "… prescribed it": the usual push-back (or a request) reads it
+    _check(d, earlier)
+    if _PRESCRIBER.search(p.norm):
+        _tell_prescriber(d, earlier)
+    return True
+
+
+def _alternatives(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
+    """ "what else then?" / "אז מה כן?" after a warning: only a pharmacist or doctor may suggest another one."""
+    p = d.parsed
+    if last != "interaction" or p.meds or p.refs or len(earlier) < 2 or not _ALTERNATIVE.search(p.norm):
+        return False
+    if len(p.norm.split()) > 8 or p.intent in ("availability", "price", "prescriptions", "refill_request"):
+        return False
+    d.add(_policy.refusal(d.lang, "advice"))
+    _tell_prescriber(d, earlier)
+    p.intent = "interaction"  # the thread stays open: "and Nexium?" next is checked with the same medications
+    return True
 
 
 def _push_back(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
@@ -126,4 +198,32 @@ def answer(d: Dialogue, last: str) -> bool:
     earlier = flows_catalog.last_refs(d)
     if not earlier:
         return False
-    return _next_medication(d, last, earlier) or _push_back(d, last, earlier)
+    if last != "interaction" and _taken(d, earlier) and _after_refusal(d):
+        # "my dad takes Coumadin…" → a warning → "how much is too much?" (refused) → "and aspirin?": the
+        # refusal did not end the thread about the medications he takes.
+        last = "interaction"
+    return (
+        _next_medication(d, last, earlier)
+        or _statement(d, last, earlier)
+        or _alternatives(d, last, earlier)
+        or _push_back(d, last, earlier)
+    )
+
+
+def alternatives(d: Dialogue) -> bool:
+    """ "so what can she take instead?" right after a warning, before any other follow-up reads it.
+
+    An "alternative" or "equivalent" answer would name a product of the same ingredient, with the same
+    interaction; only a pharmacist or doctor may suggest another medication.
+
+    Returns:
+        True when the message was answered here.
+    """
+    if d.state.last_intent != "interaction" or d.turn.verdict.red_flags:
+        return False
+    return _alternatives(d, "interaction", flows_catalog.last_refs(d))
+
+
+def _after_refusal(d: Dialogue) -> bool:
+    """The last reply referred a request for advice to a pharmacist (any kind of refusal)."""
+    return any(_policy.refusal(d.lang, kind) in d.last_reply for kind in _policy.REFUSAL_KINDS)

@@ -16,9 +16,11 @@ from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline._items import loose_items
+from pharmai.agent.engines.offline._typos import corrected
 from pharmai.nlu import Understanding, spans_of, understand
 from pharmai.pharmacy.search import typed_name
 from pharmai.policy import is_complaint
+from pharmai.policy.complaints import is_service_complaint
 from pharmai.text.fuzzy import TokenVocabulary
 from pharmai.text.identifiers import find_email, find_phone
 from pharmai.text.normalize import normalize, prefix_variants
@@ -28,8 +30,8 @@ __all__ = ["PLACES", "MentionsFn", "Parsed", "last_product_request", "medication
 MentionsFn = Callable[[str], Sequence[Any]]
 
 _DOSING = re.compile(
-    r"\b(?:take|taking|give|giving|dose|dosage|mg|can i have|may i have|allowed|a day|per day|daily)\b|"
-    + c.cues("לקחת", "ליטול", "לתת", "מינון", "אפשר", "מותר", "ביום").pattern
+    r"\b(?:take|taking|give|giving|dose|dosage|mg|can i have|may i have|allowed|a day|per day|daily|too much|max|"
+    r"maximum)\b|" + c.cues("לקחת", "ליטול", "לתת", "מינון", "אפשר", "מותר", "ביום", "מקסימום").pattern
 )
 
 #: Places people ask about where the chain has no branch (key → English and Hebrew name).
@@ -128,7 +130,9 @@ def _is_stop(word: str) -> bool:
     # "והוא", "שזה", "בירושלים": a stop word behind Hebrew prefix letters is still one.
     if any(variant in c.STOP for variant in prefix_variants(word)):
         return True
-    return len(word) >= 6 and bool(_STOP_TYPOS.corrections(word, limit=1))
+    if len(word) >= 6 and bool(_STOP_TYPOS.corrections(word, limit=1)):
+        return True
+    return corrected(word) != word  # "dosge", "efects": a misspelt request word is no name either
 
 
 def remainder_query(text: str) -> str:
@@ -259,11 +263,14 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
         return "other_rx"
     if p.identifier:
         return "identity"
-    handoff_cue = c.HANDOFF.search(norm) and (c.HANDOFF_VERB.search(norm) or len(norm.split()) <= 3)
-    if handoff_cue or scores.get("handoff", 0.0) >= _HANDOFF_SCORE:
+    # "the pharmacist was rude" is about a pharmacist, not a request for one ("let me talk to one" still is).
+    service = not p.meds and is_service_complaint(p.text)
+    asks_for_one = bool(c.HANDOFF_VERB.search(norm))
+    handoff_cue = c.HANDOFF.search(norm) and (asks_for_one or (len(norm.split()) <= 3 and not service))
+    if handoff_cue or (scores.get("handoff", 0.0) >= _HANDOFF_SCORE and (asks_for_one or not service)):
         return "handoff"
-    if is_complaint(p.text, bool(p.meds)):
-        return "complaint"  # about the assistant: an apology, never a refusal
+    if is_complaint(p.text, bool(p.meds)) or service:
+        return "complaint"  # about the assistant or the service: an apology, never a refusal
     if c.CANCEL.search(norm):
         return "cancel"  # nothing is pending here; a refill is never requested by "cancel my refill"
     if not p.meds and c.HOURS.search(norm):
@@ -381,7 +388,8 @@ def parse(
     p.stores = [store_id for _, store_id in named]
     p.store = p.stores[0] if p.stores else None
     p.other_store = p.store is None and bool(c.OTHER_STORE.search(p.norm))
-    facet_text = c.HOW_MANY_OTHER.sub(" ", p.norm)
+    # "prescripton", "dosge": a misspelt word still says which part of the label is asked for.
+    facet_text = c.HOW_MANY_OTHER.sub(" ", corrected(p.norm))
     p.facets = {name for name, pattern in c.FACETS.items() if pattern.search(facet_text)}
     if c.NON_RX.search(p.norm):
         p.rx_filter = "non_rx"

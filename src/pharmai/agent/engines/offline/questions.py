@@ -18,7 +18,15 @@ import re
 from collections.abc import Callable
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, flows_care, flows_catalog, flows_rx, followups_rx
+from pharmai.agent.engines.offline import (
+    _policy,
+    complaint_flow,
+    flows_care,
+    flows_catalog,
+    flows_rx,
+    followups_rx,
+    rx_next_steps,
+)
 from pharmai.agent.engines.offline.dialogue_state import (
     CodeQuestion,
     EquivalentsOffer,
@@ -83,6 +91,8 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
     fits = p.intent in _AFFIRM_FITS.get(kind, ())
     # "ok, what's the alternative?" after "shall I check for an equivalent?" accepts the offer.
     asks_it = not p.meds and p.intent == _OFFERED.get(kind)
+    if kind == "equivalents" and not p.meds and fits and _asks_for_equivalent(d):
+        asks_it = True  # "is there something the same I can get today?": the identical equivalent offered
     if kind == "equivalents" and flows_care.asked_strength_in(p.text) is not None:
         # "the same thing in 200?": another strength, which no identical equivalent (same strength) is.
         asks_it = fits = False
@@ -113,9 +123,9 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
     elif isinstance(pending, RxOffer) and yes and not p.refs:
         d.say("which_rx")  # "yes" to "check the refill status of any of these?": which one
         d.state.pending = WhichRx(intent="refill_status")
-    elif isinstance(pending, RxOffer | WhichRx) and (p.refs or p.meds) and p.intent in (
+    elif isinstance(pending, RxOffer | WhichRx) and (p.refs or p.meds) and (p.intent in (
         "unknown", "medication", "followup", "refill_status", "refill_request",
-    ):  # fmt: skip
+    ) or rx_next_steps.answers_which_rx(d)):  # fmt: skip
         # Only a reference or a bare name answers "which prescription?": "do you have Acamol?" is a new question.
         asked = pending.intent if isinstance(pending, WhichRx) else "refill_status"
         intent = p.intent if p.intent.startswith("refill") else asked
@@ -199,7 +209,8 @@ def _closes(d: Dialogue, ack: str) -> bool:
         d.say(key, name=waiting.name or waiting.presc_id or "")
         return True
     if ack == "bye":
-        d.say("farewell")
+        # After an apology for the service, "you're welcome" would not fit: a goodbye, and sorry again.
+        d.say("farewell_sorry" if complaint_flow.apologised_lately(d) else "farewell")
         return True
     return False
 
@@ -239,6 +250,7 @@ def _offer(d: Dialogue, pending: EquivalentsOffer | RefillOffer | InteractionOff
         flows_rx.prescriptions(d)
     elif isinstance(pending, EquivalentsOffer):
         # str(): an offer stored without a product still asks the tool (which says it does not know it).
+        d.parsed.intent = "equivalents"  # the request answered: "how many of those?" next is about them
         flows_catalog.equivalents(d, str(pending.med_id), d.parsed.store or pending.store)
     elif isinstance(pending, RefillOffer):
         if pending.target is not None:
@@ -284,3 +296,20 @@ def _choose(d: Dialogue, pending: WhichMed, run: RunCatalog, mentions: MentionsF
         run(d, intent, flows_catalog.targets(d))
         return True
     return False
+
+
+# "something the same", "anything similar", "משהו דומה", "יש תחליף?": a request for an identical equivalent.
+_SOMETHING_ELSE = c.cues("something", "anything", "another", "other", "else", "משהו", "אחר", "אחרת", "דומה")
+
+
+def _asks_for_equivalent(d: Dialogue) -> bool:
+    """The message asks for a product like the one out of stock (the offer just made), in its own words.
+
+    "is there something the same I can get today?", "anything similar?", "got another one like it?", "יש משהו
+    דומה?": the model may read a stock question ("is there…"), yet what is asked is the equivalent offered.
+    """
+    p = d.parsed
+    scores = p.reading.scores if p.reading is not None else {}
+    if c.EQUIVALENT.search(p.norm) or c.GENERIC.search(p.norm) or scores.get("equivalents", 0.0) >= 0.5:
+        return True
+    return bool(c.SAME_THING.search(p.norm) and _SOMETHING_ELSE.search(p.norm))

@@ -9,6 +9,9 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from pharmai.agent.engines.offline._texts_followups import FOLLOWUP_TEXTS
+from pharmai.agent.engines.offline._texts_rx import RX_TEXTS
+
 __all__ = [
     "TEXTS",
     "count_prescriptions",
@@ -22,7 +25,7 @@ __all__ = [
     "strength_text",
 ]
 
-TEXTS: dict[str, dict[str, str]] = {
+_BASE_TEXTS: dict[str, dict[str, str]] = {
     "greeting": {
         "en": "Hello! I'm the pharmacy assistant. I can tell you about medications, check stock, "
         "and help with your prescriptions and refills. How can I help?",
@@ -54,6 +57,39 @@ TEXTS: dict[str, dict[str, str]] = {
         "prescriptions or a refill), or ask for a pharmacist and I'll pass you to one.",
         "he": "מצטער שזה לא עזר. כתבו לי את שם התרופה ומה צריך (מלאי, עלון, המרשמים שלך או חידוש), או בקשו רוקח/ת "
         "ואעביר אליו/אליה.",
+    },
+    # A complaint about the service (complaint_flow.py): an apology, how to report it, what can be done now.
+    "service_complaint": {
+        "en": "I'm sorry about that, it shouldn't have happened. If you'd like to report it, ask for a pharmacist "
+        "and I'll pass you to one. I can also check a medication's stock at our branches right now.",
+        "he": "סליחה על כך, זה לא היה אמור לקרות. אם תרצו לדווח על זה, בקשו רוקח/ת ואעביר אליו/אליה. אפשר גם "
+        "לבדוק עכשיו את המלאי של תרופה בסניפים שלנו.",
+    },
+    "service_apology": {
+        "en": "I'm sorry about that, it shouldn't have happened. If you'd like to report it, ask for a pharmacist "
+        "and I'll pass you to one.",
+        "he": "סליחה על כך, זה לא היה אמור לקרות. אם תרצו לדווח על זה, בקשו רוקח/ת ואעביר אליו/אליה.",
+    },
+    "farewell_sorry": {
+        "en": "Goodbye, and sorry again for the trouble. Have a good day!",
+        "he": "להתראות, ושוב סליחה על אי-הנוחות. יום טוב!",
+    },
+    # A name given (complaint_flow.py): never an identifier, never looked up.
+    "name_not_enough": {
+        "en": "Thanks. A name alone isn't enough to find your records: please type the email address or phone "
+        "number on your account, and I'll send a one-time code to it.",
+        "he": "תודה. לפי שם בלבד אי אפשר לאתר את הרשומות שלך: נא להקליד את כתובת המייל או מספר הטלפון שבחשבון, "
+        "ואשלח אליו קוד חד-פעמי.",
+    },
+    "name_sign_in": {
+        "en": "Nice to meet you. If you'd like to check your prescriptions, I'll need to verify you first: type "
+        "the email address or phone number on your account (a name alone isn't enough).",
+        "he": "נעים מאוד. כדי לבדוק את המרשמים שלך צריך קודם אימות: נא להקליד את כתובת המייל או מספר הטלפון "
+        "שבחשבון (שם בלבד אינו מספיק).",
+    },
+    "name_noted": {
+        "en": "Nice to meet you! What can I help with?",
+        "he": "נעים מאוד! במה אפשר לעזור?",
     },
     "ask_which_med": {
         "en": "Which medication would you like me to check?",
@@ -213,6 +249,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Please ask a pharmacist or doctor about using these together.",
         "he": "לגבי שימוש בהן יחד, יש להתייעץ עם רוקח/ת או רופא/ה.",
     },
+    # After a warning, "my doctor prescribed it" / "אז מה כן?" (interaction_thread): who must hear about both.
+    "interaction_tell_prescriber": {
+        "en": "Please make sure the prescribing doctor and a pharmacist know about every medication being taken, "
+        "including {names}.",
+        "he": "חשוב לספר לרופא/ה שרשם/ה את התרופה ולרוקח/ת על כל התרופות שנוטלים, כולל {names}.",
+    },
+    # "which one is the problem?" after a check of several medications (meds_in_play.which_pair).
+    "interaction_which_avoid": {
+        "en": "The main problem is {names}: {message}",
+        "he": "הבעיה העיקרית היא השילוב של {names}: {message}",
+    },
+    "interaction_which_caution": {
+        "en": '{names}: this pair is marked "caution", a less severe level: {message}',
+        "he": 'השילוב של {names} מסומן "זהירות", רמה פחות חמורה: {message}',
+    },
     "interaction_unknown": {
         "en": "I can't assess interactions for some of these items. Please ask a pharmacist or doctor.",
         "he": "איני יכול להעריך אינטראקציות עבור חלק מהפריטים. יש לפנות לרוקח/ת או לרופא/ה.",
@@ -233,233 +284,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "word_otc": {"en": "no prescription", "he": "ללא מרשם"},
     "word_in": {"en": "in stock", "he": "במלאי"},
     "word_out": {"en": "out of stock", "he": "אזל מהמלאי"},
-    "ask_identifier": {
-        "en": "I'll need your email or phone number to look up your prescriptions.",
-        "he": "כדי לבדוק את המרשמים שלך, אצטרך את כתובת המייל או מספר הטלפון שלך.",
-    },
-    "code_sent": {
-        "en": "Thank you. I've sent a one-time code to {destination}. Please type the code here.",
-        "he": "תודה. שלחתי קוד חד-פעמי אל {destination}. נא להקליד כאן את הקוד.",
-    },
-    "verified": {"en": "Thank you, {name}, you're verified.", "he": "תודה, {name}, הזיהוי הושלם."},
-    "auth_failed": {
-        "en": "That code doesn't match. Please check it and type it again.",
-        "he": "הקוד אינו תואם. נא לבדוק ולהקליד אותו שוב.",
-    },
-    "auth_expired": {
-        "en": "That code is no longer valid. Type your email or phone number again and I'll send a new one.",
-        "he": "הקוד כבר אינו בתוקף. אפשר להקליד שוב את המייל או הטלפון ואשלח קוד חדש.",
-    },
-    "identifier_unknown": {
-        "en": "I couldn't find an account with that email or phone. Please verify your information.",
-        "he": "לא מצאתי חשבון עם המייל או הטלפון האלה. נא לבדוק את הפרטים.",
-    },
-    "bad_identifier": {
-        "en": "That doesn't look like an email address or a phone number. Could you type it again?",
-        "he": "זה לא נראה כמו כתובת מייל או מספר טלפון. אפשר להקליד שוב?",
-    },
-    "code_without_identifier": {
-        "en": "Please first tell me your email or phone number, so I can send you a code.",
-        "he": "נא לכתוב קודם את המייל או מספר הטלפון שלך, כדי שאוכל לשלוח קוד.",
-    },
-    "own_rx_only": {
-        "en": "I'm sorry, I can only show your own prescriptions, not another person's. Each customer can see "
-        "their prescriptions after identifying themselves.",
-        "he": "סליחה, אני יכול להציג רק את המרשמים שלך, לא של אדם אחר. כל לקוח יכול לראות את המרשמים שלו "
-        "לאחר שיזדהה בעצמו.",
-    },
-    "own_rx_everyone": {
-        "en": "I can check stock, label facts and equivalents of medications, and show your own prescriptions "
-        "once you identify yourself.",
-        "he": "אוכל לבדוק מלאי, מידע מהעלון ותחליפים של תרופות, ולהציג את המרשמים שלך לאחר הזדהות.",
-    },
-    "own_rx_offer": {
-        "en": "Would you like to see your own prescriptions?",
-        "he": "להציג את המרשמים שלך?",
-    },
-    # After "I can only show your own prescriptions", whatever is said about that person: what can be done.
-    "own_rx_ways": {
-        "en": "I can't provide or handle another person's prescriptions, even with their name. What can be done: "
-        "the person whose prescription it is can sign in here themselves with their own email or phone, or "
-        "contact the branch, where a pharmacist can help.",
-        "he": "אין באפשרותי לבדוק מרשמים של אדם אחר או לטפל בהם, גם לא לפי שם. מה שאפשר לעשות: בעל/ת המרשם "
-        "יכול/ה להזדהות כאן בעצמו/ה עם המייל או הטלפון שלו/ה, או לפנות לסניף, והרוקחים שם ישמחו לעזור.",
-    },
-    "refill_then": {
-        "en": "After this one, I'll go on to the refill of {names}.",
-        "he": "אחרי זה אמשיך לחידוש של {names}.",
-    },
-    "refill_next": {
-        "en": "Next, the refill of {name}:",
-        "he": "כעת, החידוש של {name}:",
-    },
-    "rx_header": {
-        "en": "I found {count} for {user}:",
-        "he": "מצאתי {count} עבור {user}:",
-    },
-    "rx_line": {
-        "en": "{n}. {name} – {status}, expiry date {expires}; {refills}",
-        "he": "{n}. {name} – {status}, תאריך תפוגה {expires}; {refills}",
-    },
-    "rx_named": {
-        "en": "Your prescription for {name}: {status}, expiry date {expires}; {refills}",
-        "he": "המרשם שלך עבור {name}: {status}, תאריך תפוגה {expires}; {refills}",
-    },
-    "rx_none": {"en": "You don't have any prescriptions on file.", "he": "אין מרשמים רשומים על שמך."},
-    "rx_not_on_file": {
-        "en": "I don't see a prescription for {name} among yours.",
-        "he": "לא מצאתי מרשם ל{name} בין המרשמים שלך.",
-    },
-    "rx_offer": {
-        "en": "Would you like to check the refill status for any of these?",
-        "he": "לבדוק את אפשרות החידוש של אחד מהם?",
-    },
-    "which_rx": {
-        "en": "Which prescription do you mean? You can say its number or the medication's name.",
-        "he": "לאיזה מרשם הכוונה? אפשר לציין את המספר שלו או את שם התרופה.",
-    },
-    "rx_eligible": {
-        "en": "Yes, your {name} prescription is eligible for a refill: {refills} (the prescription is valid "
-        "until {date}).",
-        "he": "כן, המרשם שלך ל{name} זכאי לחידוש: {refills} (המרשם בתוקף עד {date}).",
-    },
-    "refill_offer": {
-        "en": "Would you like me to request the refill?",
-        "he": "להגיש בקשה לחידוש?",
-    },
-    "rx_expired": {
-        "en": "Your {name} prescription expired on {date}. Please consult your doctor for a new prescription.",
-        "he": "המרשם שלך ל{name} פג תוקף ב-{date}. יש לפנות לרופא/ה לקבלת מרשם חדש.",
-    },
-    "rx_completed": {
-        "en": "Your {name} prescription has been completed (0 refills remaining). Please consult your doctor "
-        "for a new prescription.",
-        "he": "המרשם שלך ל{name} הושלם (לא נותרו חידושים). יש לפנות לרופא/ה לקבלת מרשם חדש.",
-    },
-    # An active prescription with no refills left is not "completed": say what is true of it.
-    "rx_no_refills": {
-        "en": "Your {name} prescription is still active, but it has no refills left, so it can't be refilled. "
-        "Please consult your doctor for a new prescription.",
-        "he": "המרשם שלך ל{name} עדיין פעיל, אבל לא נותרו בו חידושים ולכן אי אפשר לחדש אותו. יש לפנות לרופא/ה "
-        "לקבלת מרשם חדש.",
-    },
-    "rx_cancelled": {
-        "en": "Your {name} prescription was cancelled, so it can't be refilled. Please consult your doctor.",
-        "he": "המרשם שלך ל{name} בוטל ולכן אי אפשר לחדש אותו. יש לפנות לרופא/ה.",
-    },
-    "rx_pending": {
-        "en": "A refill of your {name} prescription is already being prepared.",
-        "he": "חידוש של המרשם שלך ל{name} כבר נמצא בהכנה.",
-    },
-    "rx_none_for_med": {
-        "en": "I don't see a valid prescription for {name} on file, so I can't proceed. Please consult your "
-        "doctor for a prescription.",
-        "he": "לא מצאתי מרשם בתוקף ל{name}, ולכן אי אפשר להמשיך. יש לפנות לרופא/ה לקבלת מרשם.",
-    },
-    "refill_no_stock": {
-        "en": "{name} is out of stock at {store} right now{eta}, so the refill can't be prepared yet. A "
-        "pharmacist can help with other options.",
-        "he": "{name} חסר כרגע במלאי בסניף {store}{eta}, ולכן עדיין אי אפשר להכין את החידוש. רוקח/ת יוכלו "
-        "לעזור באפשרויות אחרות.",
-    },
-    "refill_eta": {"en": " (expected back on {date})", "he": " (צפוי לחזור למלאי ב-{date})"},
-    "refill_confirm": {
-        "en": "I can request a refill of {name} for pickup at {store}. {after}Shall I go ahead? (yes / no)",
-        "he": "אפשר להגיש בקשה לחידוש {name} לאיסוף בסניף {store}. {after}להמשיך? (כן / לא)",
-    },
-    "refill_done": {
-        "en": "Done. Your refill of {name} has been requested (reference {refill_id}). It will be ready for "
-        "pickup at {store} by {date}.",
-        "he": "בוצע. הבקשה לחידוש {name} התקבלה (אסמכתה {refill_id}). התרופה תהיה מוכנה לאיסוף בסניף {store} "
-        "עד {date}.",
-    },
-    "refill_denied": {
-        "en": "OK, I didn't request the refill; nothing was done.",
-        "he": "בסדר, לא הגשתי את בקשת החידוש, ולא בוצע דבר.",
-    },
-    "refill_failed": {
-        "en": "The refill was not requested: {reason}",
-        "he": "החידוש לא הוגש: {reason}",
-    },
-    "handoff": {
-        "en": "I've passed your request to a pharmacist (ticket {ticket}). You're number {position} in the "
-        "queue, and a pharmacist will get back to you shortly.",
-        "he": "העברתי את הפנייה לרוקח/ת (פנייה {ticket}). מקומך בתור: {position}. רוקח/ת יחזרו אליך בהקדם.",
-    },
-    "tool_error": {
-        "en": "I'm sorry, I couldn't check that right now: {reason}",
-        "he": "סליחה, לא הצלחתי לבדוק זאת כרגע: {reason}",
-    },
-    "symptom_offer": {
-        "en": "If you have a particular product in mind, I can look up what its label says or check whether "
-        "it's in stock.",
-        "he": "אם יש מוצר מסוים שחשבתם עליו, אוכל לבדוק מה כתוב בעלון שלו או אם הוא במלאי.",
-    },
-    "price_unknown": {
-        "en": "I don't have prices on file, so I can't tell you the price of {names}; the staff at the branch "
-        "can tell you.",
-        "he": "אין לי מידע על מחירים, ולכן איני יכול לומר מה המחיר של {names}; הצוות בסניף ישמח לומר לכם.",
-    },
-    "price_unknown_any": {
-        "en": "I don't have prices on file; the staff at the branch can tell you the price.",
-        "he": "אין לי מידע על מחירים; הצוות בסניף ישמח לומר לכם את המחיר.",
-    },
-    "nothing_to_cancel": {
-        "en": "Nothing is waiting for your confirmation, so nothing was done. I can't cancel a refill that was "
-        "already requested; the pharmacist at the branch can (ask me to transfer you to a pharmacist).",
-        "he": "אין כרגע שום דבר שממתין לאישורך, ולכן לא בוצע דבר. אין באפשרותי לבטל חידוש שכבר הוגש; "
-        "הרוקח/ת בסניף יכולים (אפשר לבקש ממני להעביר אתכם לרוקח/ת).",
-    },
-    "delivery_unavailable": {
-        "en": "I can't take orders or arrange delivery in this chat; medications are picked up at our branches "
-        "(Tel Aviv – Dizengoff and Jerusalem – Jaffa Street). I can check stock or request a prescription refill "
-        "for pickup.",
-        "he": "אין באפשרותי לקבל הזמנות או לתאם משלוח בצ'אט הזה; את התרופות אוספים בסניפים שלנו (תל אביב – "
-        "דיזנגוף וירושלים – רחוב יפו). אוכל לבדוק מלאי או לבקש חידוש מרשם לאיסוף.",
-    },
-    "hours_unknown": {
-        "en": "I don't have the branches' opening hours on file; please check with the branch. Our branches are "
-        "Tel Aviv – Dizengoff and Jerusalem – Jaffa Street. I can check medications, stock, prescriptions and "
-        "refills for you.",
-        "he": "אין לי מידע על שעות הפתיחה של הסניפים; אפשר לברר אותן ישירות בסניף. הסניפים שלנו: תל אביב – "
-        "דיזנגוף וירושלים – רחוב יפו. אוכל לבדוק עבורכם תרופות, מלאי, מרשמים וחידושים.",
-    },
-    "no_branch": {
-        "en": "We don't have a branch in {place}. Our branches are Tel Aviv – Dizengoff and Jerusalem – Jaffa Street.",
-        "he": "אין לנו סניף ב{place}. הסניפים שלנו: תל אביב – דיזנגוף וירושלים – רחוב יפו.",
-    },
-    "which_store_offer": {
-        "en": "Shall I check one of them (Tel Aviv or Jerusalem)?",
-        "he": "לבדוק באחד מהם (תל אביב או ירושלים)?",
-    },
-    "strength_mismatch": {
-        "en": "We carry {name} as {carried}, not {asked}.",
-        "he": "{name} נמכר אצלנו בחוזק {carried}, לא {asked}.",
-    },
-    "strength_is": {
-        "en": "We carry {name} as {carried}; the {asked} strength is sold as {other}.",
-        "he": "{name} נמכר אצלנו בחוזק {carried}; בחוזק {asked} יש לנו את {other}.",
-    },
-    "urgent_follow": {
-        "en": "I can't assess this in a chat. Please get help now.",
-        "he": "איני יכול להעריך מצב כזה בצ'אט. נא לפנות לעזרה עכשיו.",
-    },
-    "taking_noted": {
-        "en": "Noted: you take {names}. If you ask about another medication, I'll check it against our "
-        "interaction records together with {names}.",
-        "he": "רשמתי שאתם נוטלים {names}. אם תשאלו על תרופה נוספת, אבדוק אותה יחד עם {names} מול מאגר "
-        "האינטראקציות שלנו.",
-    },
-    "item_did_you_mean": {
-        "en": "I couldn't find '{query}' in our catalog. Did you mean {names}?",
-        "he": "לא מצאתי את '{query}' בקטלוג שלנו. אולי התכוונת ל{names}?",
-    },
-    "near_miss": {
-        "en": "I couldn't find '{typed}' exactly. Did you mean {name}?",
-        "he": "לא מצאתי בדיוק את '{typed}'. האם התכוונת ל{name}?",
-    },
-    "anything_else": {"en": "Anything else I can help with?", "he": "יש עוד משהו שאפשר לעזור בו?"},
 }
+
+# One table for say(); the parts live in their own modules only to keep each file small.
+TEXTS: dict[str, dict[str, str]] = {**_BASE_TEXTS, **RX_TEXTS, **FOLLOWUP_TEXTS}
 
 _STATUS = {
     "active": {"en": "active", "he": "פעיל"},
