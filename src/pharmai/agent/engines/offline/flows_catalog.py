@@ -160,8 +160,9 @@ def _lookup_failed(d: Dialogue, result: ToolResult, query: str, intent: str) -> 
 
 # Letters that sound alike at the start of a name ("klaritin" / Claritine, "סימבולין" / Simovil in Hebrew).
 _SOUNDS = {"k": "c", "q": "c", "z": "s", "ק": "כ", "ט": "ת", "ש": "ס", "צ": "ס", "ע": "א", "ב": "ו"}
-# A suggestion this close to what was typed is kept whatever letter it starts with.
-_CLOSE = 75.0
+# A suggestion this close to what was typed is kept whatever letter it starts with ("lasix" / Plavix, 73:
+# a different medication, said so, but one a customer may have misspelt).
+_CLOSE = 70.0
 # One that starts with the same sound is kept from here ("plaxivv" / Plavix, "zirtek" / Zyrtec); one that
 # starts otherwise ("ventolin" / Eltroxin, "ונטולין" / אוגמנטין) is another product, never offered.
 _SAME_START = 45.0
