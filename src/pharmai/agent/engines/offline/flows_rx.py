@@ -12,7 +12,7 @@ from typing import Any, Final, Literal
 
 from pharmai.agent.base import ToolResult
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, flows_multi, rx_pending
+from pharmai.agent.engines.offline import _policy, flows_multi, rx_more, rx_pending
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
     AwaitingRefill,
@@ -327,9 +327,7 @@ def _refill(d: Dialogue, *, request: bool) -> None:
         d.state.pending = WhichRx(intent=intent)
         return
     if target == _NOT_ON_FILE:
-        from pharmai.agent.engines.offline import rx_next_steps  # it builds on this module: imported here
-
-        if not rx_next_steps.more_not_on_file(d):  # "אפשר עוד אקמול": its stock, not a refill
+        if not rx_more.more_not_on_file(d):  # "אפשר עוד אקמול": its stock, not a refill
             d.say("rx_none_for_med", name=_typed_name(d))
         return
     if target == _NO_SUCH_POSITION:

@@ -18,11 +18,11 @@ urgent-care text, the refusal to advise): nothing here weakens them.
 from __future__ import annotations
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_catalog, flows_rx
+from pharmai.agent.engines.offline import flows_catalog, flows_rx, rx_more
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import format_date, refills_after, refills_left, say
 
-__all__ = ["answers_which_rx", "more_not_on_file", "more_of_own", "thread"]
+__all__ = ["answers_which_rx", "more_of_own", "thread"]
 
 _RX = ("prescriptions", "refill_status", "refill_request")
 _REFILL = ("refill_status", "refill_request")
@@ -47,12 +47,6 @@ _CAME_BACK = c.cues(
     "came back", "come back", "coming back", "back again", "same infection", "same problem", "again",
     "didn't help", "didnt help", "not better", "still sick",
     "חזר", "חזרה", "חוזר", "חוזרת", "שוב", "לא עזר", "לא עברה", "לא עבר",
-)  # fmt: skip
-# "can I get more Klacid?", "I ran out of my Glucophage": more of a medication = its refill, when on file.
-_MORE = c.cues(
-    "more", "another box", "another pack", "another bottle", "ran out", "run out", "running out", "running low",
-    "out of my", "need some more", "get some more",
-    "עוד", "נגמר לי", "נגמרה לי", "נגמרו לי", "נגמר", "נגמרו", "עוד קופסה", "עוד חבילה",
 )  # fmt: skip
 # Readings "can I get more X?" is given (the model reads a stock question into "can I get").
 # ("עוד קלסיד", "more Klacid", may read as "another one": its equivalents, unless an equivalent is asked for).
@@ -165,7 +159,7 @@ def more_of_own(d: Dialogue) -> bool:
     p = d.parsed
     if not p.meds or len(p.meds) != 1 or p.store or p.place or p.facets:
         return False
-    if p.intent not in _MORE_READINGS or not _MORE.search(p.norm) or c.AVAILABILITY.search(p.norm):
+    if p.intent not in _MORE_READINGS or not rx_more.MORE.search(p.norm) or c.AVAILABILITY.search(p.norm):
         return False  # "is there more Klacid in stock?" asks about the stock
     if p.intent == "equivalents" and (c.EQUIVALENT.search(p.norm) or c.INDEFINITE.search(p.norm)):
         return False  # "is there another one like Klacid?", "יש עוד משהו כמו…?": its equivalents
@@ -181,27 +175,6 @@ def more_of_own(d: Dialogue) -> bool:
         p.intent = "availability"
         return True
     return False  # no prescription for it: the stock answer, as for anyone
-
-
-def more_not_on_file(d: Dialogue) -> bool:
-    """ "אפשר עוד אקמול" with no prescription for it on file: more of a product is its stock, not a refill.
-
-    The model may read "more X" as a refill request; with no word of a refill in the message and nothing on
-    file for X, "I don't see a valid prescription for Acamol, see your doctor" would answer a question never
-    asked (Acamol needs none). The stock answer says whether it needs a prescription.
-
-    Args:
-        d: The turn (a refill flow found no prescription for the medication named).
-
-    Returns:
-        True when the stock was answered instead.
-    """
-    p = d.parsed
-    if not p.meds or not _MORE.search(p.norm) or c.REFILL.search(p.norm) or c.TAKING.search(p.norm):
-        return False
-    flows_catalog.availability(d, None)
-    p.intent = "availability"
-    return True
 
 
 def answers_which_rx(d: Dialogue) -> bool:
