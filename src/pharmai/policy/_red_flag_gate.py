@@ -12,6 +12,14 @@ The gate is narrow on purpose, because a missed emergency costs more than a need
   "pills", "help", "נושם") keeps it;
 - a longer message drops it only when it names a concrete service failure (stock promised and missing,
   a wait, rude staff) and no word about the body or the mind (:func:`.complaints.names_a_service_failure`);
+- a model-only *distress* reading drops only on an ordinary pharmacy question (a dose or label maximum, running
+  out of pills, a prescription that ran out) with no word of the mind, death or self-harm in it
+  (:func:`names_the_mind`): "whats the max dose of ibuprofen" is a label question, "how many pills to end it"
+  and "the max dose that would kill me" are not;
+- any model-only reading drops on a statement of someone's consent with no word about health ("she is sitting
+  next to me and she agrees");
+- a model-only *poison* reading drops on a medication taken for what it treats with no word of an amount, a
+  mistake or a swallowing ("she also took ibuprofen for her knee");
 - a message right after an urgent-care reply still carries that reply's flags (:func:`.red_flags.carried_red_flags`).
 """
 
@@ -19,10 +27,11 @@ from __future__ import annotations
 
 import re
 
-from pharmai.policy.complaints import names_a_service_failure
+from pharmai.policy._rules import fold
+from pharmai.policy.complaints import names_a_service_failure, names_health
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["model_flag_stands", "says_nothing"]
+__all__ = ["model_flag_stands", "names_an_amount", "names_the_mind", "says_nothing"]
 
 # At most this many words: a longer message says something, and the model's reading of it stands.
 _SHORT = 6
@@ -81,13 +90,105 @@ def says_nothing(text: str) -> bool:
     return isinstance(text, str) and _says_nothing(text, children=False)
 
 
-def model_flag_stands(text: str) -> bool:
+# Words of the mind, of death or of self-harm: any one keeps the model's distress reading. Broad on purpose (a
+# kept flag costs a phone number; a dropped one may cost a life).
+_MIND = re.compile(
+    r"\b(?:die|dying|died|death|dead|deadly|kill\w*|suicid\w*|lethal|fatal|end (?:it|this|my|everything|things)"
+    r"|overdos\w*|hopeless\w*|worthless|burden|hate (?:my|myself|life)|give up|giving up|go on|cope|coping"
+    r"|forever|never wake|not wake|wake up|disappear\w*|goodbye|alone|lonely|depress\w*"
+    r"|desperate|despair|on purpose|deliberately|intentionally|hurt (?:my|him|her)self|harm|cut (?:my|him|her)self"
+    r"|sad|cry\w*|scared|afraid|panic\w*|stop (?:it|this|the pain)|no point|no reason|pointless|miserable"
+    r"|want out|sleep and)\b"
+    + fold(
+        r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:למות|מוות|מת|מתה|להתאבד|התאבד\S*|אובדנ\S*|קטלני\S*|להרוג|יהרוג|יהרגו"
+        r"|שיהרוג|לגמור|לסיים|להיעלם|תקווה|ייאוש|יאוש|מיואש\S*|נמאס|בודד\S*|לבד|דיכאון|בכוונה|לפגוע|טעם"
+        r"|לחיות|להמשיך|לנצח|להתעורר|להירדם|נטל|עצוב\S*|בוכה|בוכים|מפחד\S*|פחד|פאניקה)(?=\s|$)"
+    )
+)
+# An ordinary pharmacy question: a dose or the label maximum, running out of pills, a prescription that ran out.
+_ORDINARY = re.compile(
+    r"\b(?:max\w*|maximum|dose|dosage|doses|how (?:much|many|often)|ran out|run out|running out|out of (?:pills|meds"
+    r"|tablets)|no (?:more )?(?:pills|meds|tablets)|none left|refill|prescription|expired"
+    r"|(?:want|need|get|order|pick up|collect) (?:my|the|her|his|our) (?:\w+ ){0,3}(?:pills|meds|medication|medicine"
+    r"|tablets))\b"
+    + fold(
+        r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:מינון|מקסימלי\S*|מקסימום|נגמר\S*|נגמרו|אין\sלי\s(?:\S+\s)?"
+        r"(?:כדורים|תרופות|טבליות|תרופה)|מרשם|חידוש|לחדש|פג|(?:צריך|צריכה|רוצה|רוצים|להזמין|לקבל|לאסוף)\s"
+        r"(?:את\s)?ה?(?:כדורים|תרופות|תרופה|טבליות)\sשלי)(?=\s|$)"
+    )
+)
+
+
+# A medication taken for what it treats ("she also took ibuprofen for her knee", "לקחתי אדוויל בשביל הגב"), with
+# no word of an amount, a mistake or a swallowing: the model's poison reading of it is a usage, not an overdose
+# (the interaction it may raise is checked by name).
+_FOR_A_PURPOSE = re.compile(
+    r"\b(?:took|taking|taken|take|takes|using|used|had|gave|given|been on)\b.{0,40}\bfor (?:her|his|my|the|a|an"
+    r"|their|your|its) \w+"
+    + fold(
+        r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:לקח|לקחה|לקחתי|לקחנו|נוטל\S*|לוקח\S*|נטל\S*|נתתי|נתנו|קיבל\S*)\s"
+        r"(?:\S+\s){0,4}(?:בשביל|נגד|בגלל)(?=\s)"
+    )
+)
+_AMOUNT = re.compile(
+    r"\b(?:too (?:many|much)|a lot|lots|several|handful|whole|all (?:of|the|my|his|her)|double\w*|triple\w*|twice"
+    r"|extra|more than|overdos\w*|again|times|bottle|box|pack|packet|strip|accident\w*|by mistake|mistake\w*"
+    r"|swallow\w*|ate|\d{2,}|of (?:my|her|his|their|the) (?:pills|meds|tablets|medication))\b"
+    + fold(
+        r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:יותר\sמדי|הרבה|כפול\S*|פעמיים|חפיסה|קופסה|כל\sה\S*|בטעות|בלע\S*|עוד)"
+        r"(?=\s|$)|\d{2,}"
+    )
+)
+
+
+# "she's right here and she agrees", "היא נותנת לי אישור": someone's consent to a records look-up, which
+# describes nothing about anyone's health.
+_CONSENT = re.compile(
+    r"\b(?:agrees?|agreed|consents?|consented|permission|approves?|approved"
+    r"|says (?:its|it is|that its) (?:fine|ok|okay))\b"
+    + fold(r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:מסכים|מסכימה|מסכימים|הסכים|הסכימה|אישור|רשות|הרשאה)(?=\s|$)")
+)
+
+
+def _consent_only(text: str) -> bool:
+    return bool(_CONSENT.search(normalize(text))) and not names_health(text)
+
+
+def names_an_amount(text: str) -> bool:
+    """Whether ``text`` has a word of an amount, a mistake or a swallowing (which keeps a poison reading)."""
+    return isinstance(text, str) and bool(_AMOUNT.search(normalize(text)))
+
+
+def _taken_for_a_purpose(text: str) -> bool:
+    norm = normalize(text)
+    return bool(_FOR_A_PURPOSE.search(norm)) and not _AMOUNT.search(norm)
+
+
+def names_the_mind(text: str) -> bool:
+    """Whether ``text`` has any word of the mind, of death or of self-harm (which keeps a distress reading)."""
+    return isinstance(text, str) and bool(_MIND.search(normalize(text)))
+
+
+def _ordinary_question(text: str) -> bool:
+    norm = normalize(text)
+    return bool(_ORDINARY.search(norm)) and not _MIND.search(norm)
+
+
+def model_flag_stands(text: str, kind: str | None = None) -> bool:
     """Whether the model's own red flag on ``text`` stands (no rule found one).
 
     Args:
         text: The person's message.
+        kind: The kind the model read (``distress`` may drop on an ordinary pharmacy question).
 
     Returns:
-        False only for a message of empty words, or a service complaint with no word about health.
+        False only for a message of empty words, a service complaint with no word about health, or a
+        distress reading of an ordinary pharmacy question with no word of the mind.
     """
+    if kind == "distress" and _ordinary_question(text):
+        return False
+    if kind == "poison" and _taken_for_a_purpose(text):
+        return False
+    if _consent_only(text):
+        return False
     return not (_says_nothing(text) or names_a_service_failure(text))

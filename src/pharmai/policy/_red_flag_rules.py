@@ -40,7 +40,8 @@ _EMERGENCY = [
     r"\bcoffee grounds?\b",
     r"\b(?:baby|infant|newborn|\d+ (?:week|month)s? old)\b.{0,40}\b(?:fever|temperature|temp)\b",
     r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up)\b.{0,15}\bblood\b"
-    r"|\bblood\b.{0,10}\b(?:in|from) (?:his |her |my )?(?:vomit|stool|poop)\b|\bblack (?:stool|poop)\b",
+    r"|\bblood\b.{0,10}\b(?:in|from) (?:his |her |my )?(?:vomit|stool|poop)\b|\bblack (?:stool|poop)\b"
+    r"|\b(?:stools?|poop|poo)\b (?:\w+ ){0,3}(?:black|tarry)\b",
     r"\b(?:throat|tongue|lips|face)\b.{0,25}\b(?:swell\w*|swollen|closing|tight)\b|\banaphyla\w*\b",
     r"\bstiff neck\b|\b(?:stomach|belly|abdomen)\b.{0,15}\b(?:rock hard|rigid)\b",
     r"\b(?:worst|sudden(?:ly)?|thunderclap)\b.{0,20}\bheadache\b|\bheadache\b.{0,20}\b(?:worst|sudden(?:ly)?)\b",
@@ -66,7 +67,7 @@ _EMERGENCY_HE = [
     r"(?:חומ|חום)",
     r"דימומ\s(?:\S+\s){0,1}(?:חזק|כבד|רציני|שלא\sנעצר|לא\sנעצר|שלא\sמפסיק|לא\sמפסיק)|מדממ\S*\s(?:\S+\s){0,1}"
     r"(?:הרבה|חזק|בלי\sהפסקה|ולא)|(?:המונ|הרבה)\sדמ",
-    r"(?:מקיא|מקיאה|הקאה|הקאות|הקיא|הקיאה|משתעל|משתעלת)\s(?:\S+\s){0,2}דמ|דמ\sב?(?:צואה|הקאה|קיא)|צואה\sשחורה",
+    r"(?:מקיא|מקיאה|הקאה|הקאות|הקיא|הקיאה|משתעל|משתעלת)\s(?:\S+\s){0,2}דמ|דמ\sב?(?:צואה|הקאה|קיא)|צואה\s(?:\S+\s){0,2}שחורה",
     r"(?:נפיחות|נפוח|נפוחה|נפוחות|התנפח|התנפחה|התנפחו|מתנפח|מתנפחת|מתנפחות)\s(?:\S+\s){0,2}"
     r"ב?(?:גרונ|לשונ|שפתיימ|שפתימ|פנימ|עיניימ)|(?:גרונ|לשונ|שפתיימ|שפתימ)\s(?:\S+\s){0,2}"
     r"(?:נפוח|נפוחה|נפוחות|התנפח|התנפחו|מתנפח|נסגר|נסגרת|צר)\b|אנפילק\S*",
@@ -106,6 +107,9 @@ _DISTRESS = [
     r"\b(?:want|wanna|wish|going) to die\b|\bdont want to (?:live|be alive|wake up|be here)\b|\bbetter off dead\b",
     r"\b(?:hurt|harm|cut|cutting|hurting|harming) (?:myself|himself|herself)\b|\bself ?harm\w*\b",
     r"\b(?:lethal|fatal|deadly) (?:dose|amount)\b|\bhow many\b.{0,30}\b(?:to die|to not wake up|never wake up)\b",
+    # "the max dose of tylenol that would kill me", "how many pills to end it": a dose asked for in order to die.
+    r"\b(?:dose|dosage|pills?|tablets?|how (?:much|many))\b.{0,40}\b(?:(?:would|will|could|to|gonna|that) kill me"
+    r"|to end (?:it|my life|everything|things)|end it all)\b",
     r"\bhow (?:much|many)\b.{0,30}\b(?:is|are|would be) (?:fatal|lethal|deadly)\b|\b(?:not|never) wake up\b",
     r"\bno (?:reason|point) (?:to|in) (?:live|living|going on)\b|\bcant go on\b",
     r"\b(?:have|got|made) a plan\b.{0,30}\b(?:pills|tablets|to do it|to end)\b"
@@ -119,6 +123,7 @@ _DISTRESS_HE = [
     r"להתאבד|התאבדות|אובדנ\S*|מתאבד\S*",
     r"(?:רוצה|רוצים|בא לי|מתחשק לי)\s(?:\S+\s)?למות|לא\sרוצה\s(?:\S+\s)?(?:לחיות|להתעורר|להיות\sפה|להמשיכ)",
     r"לשימ\sקצ|לגמור\sעמ\s(?:זה|הכל|החיימ)|לסיימ\sאת\s(?:הכל|החיימ)",
+    r"(?:מינונ|מנה|כמות|כדורימ|כמה)\s(?:\S+\s){0,5}(?:ש?יהרוג\sאותי|ש?יהרגו\sאותי|כדי\sלמות|כדי\sלגמור\sעמ)",
     r"לפגוע\sבעצמ\S*|פגיעה\sעצמית|לחתוכ\sאת\sעצמ\S*|חותכ\S*\sאת\sעצמ\S*",
     r"מנה\s(?:ה)?קטלנית|מינונ\s(?:ה)?קטלני|כמות\s(?:ה)?קטלנית|"
     r"לא\s(?:א|י|ת)היה\s(?:\S+\s)?(?:פה|כאנ)\s(?:עוד\s)?(?:הרבה|הרבה\sזמנ|לאורכ\sזמנ)|(?:שלא|לא)\s(?:א|י|ת)?תעורר|כדי\sלא\sלהתעורר|אינ\sטעמ\sלחיות",
@@ -128,8 +133,43 @@ _DISTRESS_HE = [
     r"|מכתב\s(?:פרידה|התאבדות)|להיפרד\sמכולמ|לא\sרוצה\sלהיות\sפה",
 ]
 
+# A sign of bleeding in someone on a blood thinner (warfarin, a DOAC, an antiplatelet): a possible bleed that a
+# doctor must see today, even when it would be a routine visit for anyone else ("her pee looks red brown", "black
+# stools", "bruises everywhere", "a nosebleed"). The message must say it is someone's (a pronoun, a relative):
+# "can warfarin cause red urine?" asks what the drug does, and the leaflet answers it.
+_THINNER = (
+    r"(?:coumadin|warfarin|eliquis|apixaban|xarelto|rivaroxaban|pradaxa|dabigatran|lixiana|edoxaban|clexane"
+    r"|enoxaparin|heparin|plavix|clopidogrel|brilinta|ticagrelor|effient|prasugrel|blood thinners?|anticoagulants?)"
+    + _he(
+        r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:קומדין|וורפרין|ורפרין|אליקוויס|אליקויס|קסרלטו|פרדקסה|ליקסיאנה|קלקסן"
+        r"|הפרין|פלביקס|קלופידוגרל|בריליטה|מדלל\S*\sדם|נוגד\S*\sקרישה)"
+    )
+)
+_SOMEONE = (
+    r"\b(?:my|her|his|i|im|ive|she|shes|he|hes|we|our|mom|mum|dad|mother|father|wife|husband|grandma|grandpa)\b"
+    + _he(r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:שלי|שלה|שלו|אני|היא|הוא|אמא|אבא|סבתא|סבא|אשתי|בעלי|לי|לה|לו)(?=\s|$)")
+)
+_BLEED_SIGN = (
+    r"\b(?:pee|urine|wee|piss)\w*\b.{0,30}\b(?:red|brown|pink|dark|bloody|blood|cola|rusty|reddish|brownish)"
+    r"|\b(?:red|brown|pink|bloody|reddish|brownish|rusty) (?:\w+ )?(?:pee|urine)\b|\bblood\b.{0,15}\b(?:urine|pee"
+    r"|stools?|poo|poop)\b|\b(?:peeing|pissing|urinating|passing) blood\b|\b(?:black|tarry|dark) (?:stools?|poo|poop)\b"
+    r"|\b(?:stools?|poo|poop)\b (?:\w+ ){0,3}(?:black|tarry|dark)\b"
+    r"|\bnose ?bleed\w*|\bbleed\w* (?:from |out of )?(?:the |his |her |my )?nose\b|\bnose\b.{0,12}\bbleed\w*"
+    r"|\b(?:bleeding|bloody) gums\b|\bgums?\b.{0,12}\bbleed\w*|\bbruis\w*|\b(?:cough|vomit|throw|threw|spit)\w*"
+    r" (?:up )?blood\b|\b(?:is|are|keeps|kept|started|been|still|wont stop|cant stop) bleeding\b"
+    + _he(
+        r"|(?:שתן|פיפי)\s(?:\S+\s){0,3}(?:אדום|אדומ\S*|אדמדמ\S*|חום|חומ\S*|ורוד\S*|כהה|עם\sדם|דם)"
+        r"|דם\sב?(?:שתן|פיפי|צואה|קקי)|(?:צואה|קקי)\s(?:\S+\s){0,2}(?:שחורה|שחור|כהה)|דימום\s(?:מה)?אף|(?:דם|מדמם|מדממת)\sמה?אף"
+        r"|אף\s(?:\S+\s)?(?:מדמם|דימם)|(?:חניכיים|חניכים)\s(?:\S+\s)?(?:מדממ\S*|דימום|דם)|דימום\s(?:מה)?חניכי\S*"
+        r"|שטפי\sדם|שטף\sדם|(?:סימנים|כתמים)\sכחולים|(?:משתעל|משתעלת|מקיא|מקיאה|יורק|יורקת)\s(?:\S+\s)?דם"
+        # Never "סיכון לדימום" (a question about the risk): only someone bleeding.
+        r"|(?:^|(?<=\s))[וש]?(?:מדמם|מדממת|מדממים|דימום|דימם|דיממה)(?=\s|$)"
+    )
+)
+_BLEEDING_ON_THINNER = rf"^(?=.*(?:{_SOMEONE}))(?=.*(?:{_THINNER})).*(?:{_BLEED_SIGN})"
+
 RULES: dict[str, re.Pattern[str]] = {
-    "emergency": re.compile("|".join([*_EMERGENCY, *(_P + _he(p) for p in _EMERGENCY_HE)])),
+    "emergency": re.compile("|".join([*_EMERGENCY, *(_P + _he(p) for p in _EMERGENCY_HE), _BLEEDING_ON_THINNER])),
     "poison": re.compile("|".join([*_POISON, *(_P + _he(p) for p in _POISON_HE)])),
     "distress": re.compile("|".join([*_DISTRESS, *(_P + _he(p) for p in _DISTRESS_HE)])),
 }

@@ -18,7 +18,7 @@ import re
 from pharmai.policy._rules import fold
 from pharmai.text.normalize import normalize
 
-__all__ = ["is_complaint", "is_service_complaint", "names_a_service_failure"]
+__all__ = ["is_complaint", "is_service_complaint", "names_a_service_failure", "names_health"]
 
 _EN = (
     "useless", "not helpful", "unhelpful", "not helping me", "waste of time", "stupid bot", "dumb bot", "this bot",
@@ -158,3 +158,8 @@ def is_service_complaint(text: str) -> bool:
     if _HEALTH.search(norm) is not None or _TIMING.search(norm) is not None:
         return False
     return _SERVICE.search(norm) is not None or _UPSET.search(norm) is not None
+
+
+def names_health(text: str) -> bool:
+    """Whether ``text`` has any word about the body, the mind, a dose or an emergency (the red-flag gate's check)."""
+    return isinstance(text, str) and _HEALTH.search(normalize(text)) is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pharmai.nlu import Understanding, understand
-from pharmai.policy._red_flag_gate import model_flag_stands
+from pharmai.policy._red_flag_gate import model_flag_stands, names_an_amount, names_the_mind
 from pharmai.policy._red_flag_rules import ALWAYS, LABEL_CONTEXT, RULES
 from pharmai.policy._rules import any_of, split_clauses
 from pharmai.text import normalize
@@ -56,11 +56,18 @@ def red_flags(text: str, reading: Understanding | None = None) -> tuple[str, ...
         return ()
     found = _rule_kinds(text)
     reading = reading or understand(text)
-    if reading.red_flag is not None and (found or model_flag_stands(text)):
+    if reading.red_flag is not None and (found or model_flag_stands(text, reading.red_flag)):
         # The model alone, on a message that could describe nothing ("ok thanks", "Advil was out again"):
         # see :mod:`._red_flag_gate` for why that flag is not taken.
         found.add(reading.red_flag)
     return tuple(kind for kind in RED_FLAG_KINDS if kind in found)
+
+
+def _model_only_distress(text: str, flags: set[str]) -> set[str]:
+    """``{"distress"}`` when only the model reads distress in ``text`` and no word of it is about the mind."""
+    if "distress" not in flags or "distress" in _rule_kinds(text) or names_the_mind(text):
+        return set()
+    return {"distress"}
 
 
 # The model's readings of a request of its own: a message asking one starts a new thread. Anything else said
@@ -75,7 +82,7 @@ _OWN_REQUEST_SCORE = 0.5
 def carried_red_flags(
     text: str, flags: Sequence[str], previous: object, spans: Sequence[tuple[int, int]] = ()
 ) -> tuple[str, ...]:
-    """The red flags a message answers to: its own, or those of the message before when it continues that one.
+    """The red flags a message answers to: its own, plus those of the message before when it continues that one.
 
     "My son swallowed my warfarin" then "he's 4" or "what should I do?": the second message names no red flag,
     yet the danger has not passed, so the urgent-care text comes first again (a missed emergency costs more
@@ -88,9 +95,19 @@ def carried_red_flags(
         previous: The red flags the last message answered to, as stored (kinds; anything else is ignored).
         spans: The medication names in ``text`` (as read for the classifier).
     """
-    if flags or not isinstance(previous, list | tuple) or not previous or not isinstance(text, str) or not text.strip():
+    if not isinstance(previous, list | tuple) or not previous or not isinstance(text, str) or not text.strip():
         return tuple(flags)
     reading = understand(text, spans)
     if any(reading.scores.get(intent, 0.0) >= _OWN_REQUEST_SCORE for intent in _OWN_REQUESTS):
-        return ()
-    return tuple(kind for kind in RED_FLAG_KINDS if kind in previous)
+        return tuple(flags)
+    # The thread goes on: what it was about still holds, whatever this message adds. "I don't know, maybe 5
+    # or 6" after "my son swallowed Acamol" is still a poisoning; the model's distress guess on it (a worried
+    # parent's words) must not push the poison centre out, nor come before it.
+    own = set(flags)
+    if {"emergency", "poison"}.intersection(previous) and "distress" not in previous:
+        own -= _model_only_distress(text, own)
+    if "emergency" in previous and "poison" in own and "poison" not in _rule_kinds(text) and not names_an_amount(text):
+        # "I feel ok, just a bit tired" after "my stool is black": no word of an amount or a swallowing.
+        own.discard("poison")
+    found = own.union(kind for kind in previous if kind in RED_FLAG_KINDS)
+    return tuple(kind for kind in RED_FLAG_KINDS if kind in found)

@@ -40,6 +40,7 @@ __all__ = [
     "HAS",
     "HELP",
     "HOURS",
+    "HOURS_ASK",
     "HOW_MANY_UNITS",
     "INDEFINITE",
     "INFO",
@@ -261,6 +262,13 @@ HOURS = cues(
     "פתוחים בשבת", "פתוחים בשישי", "באיזה שעה פותחים", "באיזה שעה סוגרים", "באיזו שעה פותחים", "באיזו שעה סוגרים",
     "שעות הסניף", "שעות של הסניף",
 )  # fmt: skip
+#: "what time does the Jerusalem branch close today?", "עד איזו שעה הסניף בדיזנגוף פתוח?": words between.
+HOURS_ASK = re.compile(
+    r"\b(?:what time|until when|till when|how late|when)\b.{0,40}\b(?:close|closes|closing|open|opens|opening)\b"
+    r"(?!.{0,20}\b(?:package|box|bottle|pack)\b)|"
+    r"(?:^|\s)(?:מתי|עד מתי|באיזה שעה|באיזו שעה|עד איזה שעה|עד איזו שעה)\s.{0,40}"
+    r"(?:סוגר|סוגרימ|סוגרת|נסגר|נסגרת|פותח|פותחימ|פותחת|נפתח|נפתחת|פתוח|פתוחימ|פתוחה)(?:\s|$)"
+)
 # Orders and delivery are not something the assistant can do: said so, and the stock checked instead.
 DELIVERY = cues(
     "delivery", "deliver", "delivered", "shipping", "ship", "ship it", "ship me", "send it to my",

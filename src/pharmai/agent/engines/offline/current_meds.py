@@ -21,7 +21,7 @@ from pharmai.agent.engines.offline.dialogue_state import MedRef, unique_refs
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.text.normalize import normalize
 
-__all__ = ["check_with_taking", "names_own_medications", "remember", "says_taking"]
+__all__ = ["check_with_taking", "names_own_medications", "on_file", "remember", "says_taking"]
 
 _MAX = 10
 # A statement, not a question: "should I take", "can I take", "if I take" ask about something not taken yet.
@@ -97,6 +97,11 @@ def _prescribed(d: Dialogue) -> list[MedRef]:
         for p in items
         if p.get("med_id") and p.get("status") == "active"
     ]
+
+
+def on_file(d: Dialogue) -> list[MedRef]:
+    """The verified patient's active prescriptions (empty when not signed in)."""
+    return _prescribed(d)
 
 
 def check_with_taking(d: Dialogue, refs: list[MedRef]) -> bool:

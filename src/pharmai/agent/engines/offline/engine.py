@@ -31,8 +31,10 @@ from pharmai.agent.engines.offline import (
     meds_in_play,
     questions,
     rx_next_steps,
+    rx_order,
     safety_thread,
     staff_flows,
+    urgent_thread,
 )
 from pharmai.agent.engines.offline._cues import STORES
 from pharmai.agent.engines.offline.dialogue_state import (
@@ -213,10 +215,7 @@ class OfflineEngine:
         if verdict.red_flags:
             # The loop puts the urgent-care text first; nothing here may delay or distract from it, except
             # what medications named together do (seed 000: the check's result is always stated, by name).
-            d.say("urgent_follow")
-            refs = flows_catalog.targets(d) if p.meds else []
-            if len(refs) >= 2:
-                flows_catalog.interaction(d, refs)
+            urgent_thread.answer(d)  # "he looks fine, do we have to go?": don't wait (never reassurance)
             return
         complaint_flow.apologise_first(d)  # "you said Nurofen was in stock and it wasn't": sorry, then the stock
         plan = self._plan(d)
@@ -230,6 +229,8 @@ class OfflineEngine:
         if verdict.is_advice or verdict.symptom or p.intent in ("advice", "symptom"):
             self._refer(d, plan)
             return
+        if p.intent in ("unknown", "followup") and rx_order.own_by_use(d):
+            return  # "I need my heart medication" (signed in): the patient's prescriptions, never a name lookup
         if p.intent in ("unknown", "followup") and self._looks_like_a_name(d):
             self.run_catalog(d, "info", None)
         else:
@@ -306,9 +307,12 @@ class OfflineEngine:
         if len(refs) >= 2 and not choice and not any(r.name == "interaction_check" for r in d.turn.tools.results):
             # Seed 000: medications named together are always checked; only the judgement is referred.
             flows_catalog.interaction(d, refs)
-        self._check_taking(d)
+        # "I take Micropirin, Advil or Acamol?": each option checked with what is taken; the choice is referred.
+        chose = choice and len(refs) >= 2 and safety_thread.check_choice(d, refs)
+        if not chose:
+            self._check_taking(d)
         checked = [r for r in d.turn.tools.results if r.name == "interaction_check"]
-        if any(r.ok and r.envelope.get("interaction_level") in ("avoid", "caution") for r in checked):
+        if not chose and any(r.ok and r.envelope.get("interaction_level") in ("avoid", "caution") for r in checked):
             # An avoid or caution note already says to ask a pharmacist and that no advice can be given; the
             # symptom's "name a product and I'll look it up" offer after a safety warning would only distract.
             return
@@ -399,6 +403,8 @@ class OfflineEngine:
             # "and for a 6-year-old?" after a question about a dose: a child's dose, for a pharmacist.
             d.add(_policy.refusal(d.lang, "personal_dosage"))
             return
+        if rx_order.own_by_use(d):
+            return  # "I need my thyroid med" (signed in): the patient's prescriptions, to pick from
         d.say("out_of_scope")
 
 

@@ -62,8 +62,16 @@ def learn(d: Dialogue, med_id: Any, name: Any) -> None:
 
 
 def name_of(d: Dialogue, med_id: str, fallback: str = "") -> str:
-    """The display name last seen for a product (in a tool answer of this conversation)."""
-    return str(d.state.names.get(med_id) or fallback or med_id)
+    """The display name last seen for a product (in a tool answer of this conversation).
+
+    Failing that, the name the customer wrote for it (the fallback, or the one kept with the product talked
+    about); an internal id is never shown ("no identical equivalent of m012").
+    """
+    name = d.state.names.get(med_id) or fallback
+    if not name:
+        typed = (r.q for r in (*d.state.last_refs, *d.state.recent) if med_id in r.ids and r.q and r.q != med_id)
+        name = next(typed, "")
+    return str(name or ("this product" if d.lang == "en" else "המוצר הזה"))
 
 
 def targets(d: Dialogue) -> list[MedRef]:
@@ -261,6 +269,13 @@ def _loose(d: Dialogue, intent: str) -> list[MedRef]:
     return list(found)
 
 
+# The prescription fact of one product among several (Hebrew: a colon, so nothing agrees with the name).
+_OTC_NAMED = {
+    "en": "{name} does not require a prescription (OTC).",
+    "he": "{name}: לא נדרש מרשם רופא (ללא מרשם).",
+}
+
+
 def _ingredients(med: dict[str, Any], language: str) -> tuple[str, int]:
     items = [i for i in med.get("active_ingredients") or [] if isinstance(i, dict)]
     names = [f"{i.get('name')} {strength_text(language, i.get('strength'))}".strip() for i in items]
@@ -306,6 +321,9 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
             lines.append(say(d.lang, "info_products", names=join_names(d.lang, [p["display_name"] for p in products])))
         if med.get("rx_required"):
             lines.append(_policy.rx_note(d.lang, name))
+        elif "rx" in facets and len(refs) > 1:
+            # "which one do I need a prescription for?" about several: each line names its product.
+            lines.append(_OTC_NAMED[d.lang].format(name=name))
         elif "rx" in facets:
             lines.append(say(d.lang, "otc"))
         d.add("\n\n".join(lines))

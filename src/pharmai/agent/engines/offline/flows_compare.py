@@ -8,6 +8,7 @@ taking both means a double dose.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pharmai.agent.engines.offline import flows_catalog
@@ -15,7 +16,7 @@ from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import differences, join_names, say
 
-__all__ = ["compare"]
+__all__ = ["compare", "units_asked"]
 
 _FORMS = {"tablet": "טבליה", "capsule": "כמוסה", "syrup": "סירופ", "cream": "קרם", "drops": "טיפות"}
 
@@ -62,8 +63,53 @@ def _line(d: Dialogue, meds: list[dict[str, Any]]) -> str:
     return say(d.lang, "compare_same", names=names, ingredients=ingredients, differences=diffs)
 
 
-def compare(d: Dialogue, refs: list[MedRef]) -> bool:
+# "take 2 regular Nurofen instead", "שתי טבליות של נורופן רגיל במקום": how many units of the named product.
+_UNITS = {"2": 2, "two": 2, "3": 3, "three": 3, "4": 4, "four": 4, "שתיימ": 2, "שתי": 2, "שני": 2, "שניימ": 2,
+          "שלוש": 3, "שלושה": 3, "ארבע": 4, "ארבעה": 4}  # fmt: skip
+_UNITS_ASKED = re.compile(r"(?:^|\s)(" + "|".join(_UNITS) + r")(?!\s*(?:mg|מג|מ\"ג|times|פעמים|ביום|a day))(?:\s|$)")
+_MG = re.compile(r"(\d+(?:\.\d+)?)\s*mg", re.IGNORECASE)
+_SAME_TOTAL = {
+    "en": "By the labels: {count} × {name} is {total} mg of {ingredient}, the same amount as one unit of {other}.",
+    "he": 'לפי העלונים: {count} × {name} הם {total} מ"ג {ingredient} – אותה כמות כמו ביחידה אחת של {other}.',
+}
+
+
+def units_asked(norm: str) -> int | None:
+    """The number of units a message asks about ("2 regular nurofen" → 2), if any."""
+    match = _UNITS_ASKED.search(norm)
+    return _UNITS[match.group(1)] if match else None
+
+
+def _mg(med: dict[str, Any]) -> float | None:
+    items = [i for i in med["active_ingredients"] if isinstance(i, dict)]
+    found = _MG.search(str(items[0].get("strength") or "")) if len(items) == 1 else None
+    return float(found.group(1)) if found else None
+
+
+def _total_line(d: Dialogue, meds: list[dict[str, Any]], count: int) -> str | None:
+    """ "2 × Nurofen 200 mg is 400 mg, as one Nurofen Forte": a label fact, only when the totals are equal."""
+    other, named = meds
+    if _ingredients(other) != _ingredients(named) or not other.get("med_id") or not named.get("med_id"):
+        return None
+    one, each = _mg(other), _mg(named)
+    if one is None or each is None or each * count != one:
+        return None
+    return _SAME_TOTAL[d.lang].format(
+        count=count,
+        name=str(named.get("display_name") or ""),
+        total=f"{each * count:g}",
+        ingredient=str(named["active_ingredients"][0].get("name") or ""),
+        other=str(other.get("display_name") or ""),
+    )
+
+
+def compare(d: Dialogue, refs: list[MedRef], *, count: int | None = None) -> bool:
     """Say whether the products of ``refs`` are the same, then their interaction check.
+
+    Args:
+        d: The turn.
+        refs: The products, the one talked about first.
+        count: How many units of the last product the customer means ("2 regular Nurofen instead").
 
     Returns:
         False when they cannot be compared (fewer than two, a misspelt or unknown name): nothing was said, and
@@ -82,5 +128,8 @@ def compare(d: Dialogue, refs: list[MedRef]) -> bool:
     for med in meds:
         flows_catalog.learn(d, med.get("med_id"), med.get("display_name"))
     d.add(_line(d, meds))
+    total = _total_line(d, meds, count) if count and len(meds) == 2 else None
+    if total:
+        d.add(total)  # "can I take 2 regular ones instead?": the label arithmetic; the choice stays referred
     flows_catalog.interaction(d, refs)
     return True

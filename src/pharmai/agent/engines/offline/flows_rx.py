@@ -46,6 +46,7 @@ __all__ = [
     "prescriptions",
     "refill",
     "resolution",
+    "typed_name",
     "verify_and_continue",
 ]
 
@@ -178,6 +179,8 @@ def _prescriptions(d: Dialogue) -> None:
         return
     if not items:
         d.say("rx_none")
+        if rx_more.sent_by_doctor(d):  # "my doctor sent one for Zoloft": none has arrived yet, what to do
+            d.add(rx_more.not_received(d, _typed_name(d)))
         return
     groups = [set(group) for group in d.parsed.meds]
     if not groups and c.IT.search(d.parsed.norm):
@@ -187,7 +190,10 @@ def _prescriptions(d: Dialogue) -> None:
         # "Until when is my Glucophage prescription valid?": that prescription only.
         named = [(n, i) for n, i in enumerate(items, start=1) if any(i.get("med_id") in g for g in groups)]
         if not named:
-            d.say("rx_not_on_file", name=_typed_name(d))
+            if rx_more.sent_by_doctor(d):  # "my doctor sent one for Zoloft": none has arrived yet, what to do
+                d.add(rx_more.not_received(d, _typed_name(d)))
+            else:
+                d.say("rx_not_on_file", name=_typed_name(d))
             return
         # Its own sentence, not a numbered line of a list the person never saw.
         d.add("\n".join(_rx_line(d, n, item, key="rx_named") for n, item in named))
@@ -370,6 +376,11 @@ def _continue_queue(d: Dialogue) -> None:
     names = flows_multi.queued_names(d)
     if names:
         d.say("refill_then", names=join_names(d.lang, names))
+
+
+def typed_name(d: Dialogue) -> str:
+    """The medication's name as the person typed it (its prefix letters dropped), for "no prescription for …"."""
+    return _typed_name(d)
 
 
 def _typed_name(d: Dialogue) -> str:

@@ -19,17 +19,20 @@ from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import (
     flows_care,
     flows_catalog,
+    flows_compare,
     flows_rx,
     followups_rx,
     followups_store,
     followups_thread,
     interaction_thread,
     meds_in_play,
+    rx_order,
 )
 from pharmai.agent.engines.offline.dialogue_state import MedRef, WhichStore
 from pharmai.agent.engines.offline.nlu import last_product_request, remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import count_prescriptions
+from pharmai.text.normalize import normalize, prefix_variants
 
 __all__ = ["answer", "asks_label_maximum", "last_named", "remember"]
 
@@ -55,6 +58,75 @@ _EQUIVALENT_OF = re.compile(
     r"\b(?:equivalents? (?:of|to|for)|alternatives? (?:to|for)|substitutes? for|replacements? for)\b|"
     r"(?:^|\s)ו?(?:ה)?(?:תחליף|תחליפים|חלופה|חלופות) ל"
 )
+
+
+# "X instead of Y", "switch me to X", "תביאו לי X במקום": one product for another, so whether they are the same.
+_INSTEAD = re.compile(
+    r"\binstead\b|\bswitch(?:ing)? (?:me |it |over |them )?(?:to|for|with)\b|\bswap\b|\breplace\b|"
+    r"(?:^|\s)ו?(?:ב|ה)?מקומ(?:\s|$)|(?:^|\s)ו?(?:להחליפ|תחליפו|תחליפ לי|החלפתמ|החליפו)(?:\s|$)"
+)
+
+
+def _instead_pair(d: Dialogue, run: Run) -> bool:
+    """ "you gave me Litorva instead of Lipitor", "נתנו לי ליטורבה במקום ליפיטור": whether the two are the same.
+
+    One product given or asked for in place of another is a comparison of the two (the label facts), never
+    the equivalents of one of them nor each label.
+    """
+    p = d.parsed
+    if len(p.meds) != 2 or p.interaction_cue or d.turn.verdict.red_flags or not _INSTEAD.search(p.norm):
+        return False
+    if d.state.last_intent == "interaction":
+        return False  # "Nurofen instead of the Tramadex?" after a check: the check again (interaction_thread)
+    if p.intent not in (*_NO_OWN_REQUEST, "info", "equivalents", "availability", "compare", "complaint"):
+        return False
+    named = flows_catalog.targets(d)[:2]
+    if len(named) != 2:
+        return False
+    run(d, "compare", named)
+    d.state.last_refs = named
+    p.intent = "compare"
+    return True
+
+
+# "instead of Acamol", "במקום אקמול": the named product is the one to replace (its alternatives), not a swap.
+_REPLACED = re.compile(r"(?:\binstead of|\brather than|(?:^|\s)ו?במקום)\s*[והלב]?\S{0,3}$", re.IGNORECASE)
+
+
+# "what's the difference with Acamol?", "מה ההבדל בינו לבין אקמול": "with" here is no "taken together".
+_DIFFERENCE = re.compile(r"\bdifferen(?:ce|ces|t)\b|(?:^|\s)ו?(?:מה )?ה?הבדל(?:ים)?(?:\s|$)")
+
+
+def _instead_one(d: Dialogue, run: Run) -> bool:
+    """ "can you switch me to Litorva then, same thing right?", "תביאו לי אוגמנטין במקום", "אז אני אקח אקמול, זה
+    אותו דבר?" after another product: whether the named product is the same as the one talked about.
+
+    Answered from the label facts in any thread (a refill, a stock check, a refusal): identical equivalents, or
+    different medications (never "no equivalent of Augmentin", which reads the wrong way round). A name after
+    "instead of" is the product to replace: its alternatives, left to the normal flow.
+    """
+    p, verdict = d.parsed, d.turn.verdict
+    if len(p.meds) != 1 or p.interaction_cue or verdict.red_flags or verdict.symptom or not p.mentions:
+        return False
+    if d.state.last_intent == "interaction":
+        return False  # "Nurofen, is that different?" after "Advil with my Zoloft?": the check again, with Nurofen
+    same = c.COMPARE.search(c.COMPARE_TIMES.sub(" ", p.norm)) or c.SAME_THING.search(p.norm)
+    if not (_INSTEAD.search(p.norm) or (same and (c.ANAPHOR.search(p.norm) or verdict.is_advice))):
+        return False
+    if (c.INDEFINITE.search(p.norm) or _EQUIVALENT_OF.search(p.norm)) and not c.ANAPHOR.search(p.norm):
+        return False  # "anything instead of Acamol?": its equivalents
+    if _REPLACED.search(p.text[: int(getattr(p.mentions[0], "start", 0) or 0)]):
+        return False
+    named = flows_catalog.named_refs(d)[:1]
+    earlier = [r for r in (*_last_refs(d), *reversed(last_named(d))) if named and not set(r.ids) & set(named[0].ids)]
+    if not named or not earlier:
+        return False
+    pair = [earlier[0], named[0]]
+    if not flows_compare.compare(d, pair, count=flows_compare.units_asked(p.norm)):
+        run(d, "compare", pair)  # a misspelt name: confirmed, or each product's facts
+    d.state.last_refs = pair
+    p.intent = "compare"
+    return True
 
 
 def _last_refs(d: Dialogue) -> list[MedRef]:
@@ -211,12 +283,20 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None, *, unknown: 
         True when the message was answered here.
     """
     last = d.state.last_intent
+    if rx_order.pickup_elsewhere(d):
+        return True  # "can I collect it in Jerusalem?" while a refill waits for a "yes": that refill, there
+    if _instead_pair(d, run) or _instead_one(d, run):
+        return True
+    if followups_store.where_stocked(d, last, _last_refs(d), run):
+        return True  # "where can I get it?", "which branch has more?": the stock at both branches
     if followups_store.answer(d, last) or followups_thread.answer(d, run, unknown, last):
         return True  # a branch's hours or address; the thread's products ("the difference between them")
     if last is None:
         return False
     return (
-        _strength(d, last, run)  # first: a store carried over ("do you have it in 200 mg?") is no store switch
+        rx_order.thread(d, last)  # after a refill: "check again", "why was it cancelled?", "but it worked great"
+        or followups_store.count(d, last, _last_refs(d), run)  # "how many?" after the stock: units, not doses
+        or _strength(d, last, run)  # first: a store carried over ("do you have it in 200 mg?") is no store switch
         or _store_switch(d, last, run)
         or _last_product(d, last, run)
         or _position(d, last, run)
@@ -245,6 +325,8 @@ def _last_product(d: Dialogue, last: str, run: Run) -> bool:
         return False  # urgent care, a referral, another store: their own flows
     if p.meds:
         return _compare_with_last(d, refs, run)
+    if p.intent == "list" and len(refs) >= 2 and followups_store.WHICH_OF_THEM.search(p.norm):
+        p.intent = "info"  # "which of them needs a prescription?": about those two, not the prescription list
     # "זה במרשם?" ("is it by prescription?") may read as the person's own prescriptions; "it" says otherwise.
     its_rx = (
         p.intent == "prescriptions" and "rx" in p.facets and c.ANAPHOR.search(p.norm) and not c.MY_RX.search(p.norm)
@@ -253,7 +335,7 @@ def _last_product(d: Dialogue, last: str, run: Run) -> bool:
         its_rx or p.intent in (*_NO_OWN_REQUEST, "availability", "info", "equivalents", "price", "compare")
     ):
         return False
-    left = remainder_query(p.text)
+    left = _leftover(p.text)
     if left:
         if len(left.split()) <= 2 and c.COMPARE.search(c.COMPARE_TIMES.sub(" ", p.norm)):
             # "קסנקס זה אותו דבר?": a name the catalog does not know, compared with the last product: look it up.
@@ -268,7 +350,12 @@ def _last_product(d: Dialogue, last: str, run: Run) -> bool:
     if not p.store and d.state.last_store:
         p.store = d.state.last_store  # "how many are there?" after the Jerusalem stock: still Jerusalem
     p.intent = "info" if asked == "rx" else asked  # the request now answered (a flow may still change it)
-    if asked == "equivalents":
+    same = c.COMPARE.search(c.COMPARE_TIMES.sub(" ", p.norm)) or c.SAME_THING.search(p.norm)
+    if asked == "equivalents" and len(refs) == 2 and same:
+        # "is it even the same thing?" after two products came up together: whether those two are the same.
+        p.intent = "compare"
+        run(d, "compare", refs)
+    elif asked == "equivalents":
         flows_catalog.equivalents(d, str(refs[0].ids[0]), p.store)
         if c.CHEAPER.search(p.norm):
             flows_care.price(d, [])  # "anything cheaper?": the equivalents, and that prices are not on file
@@ -284,6 +371,28 @@ def _last_product(d: Dialogue, last: str, run: Run) -> bool:
     return True
 
 
+# Words a question about the product of the thread carries that name nothing ("when?? give me a date", "do I
+# need to bring the prescription?", "מתי?? תן תאריך"): never looked up as a medication name.
+_NOT_NAMES = frozenset(
+    normalize(
+        "date dates exact exactly give tell me please pls plz bring need needed have to which one ones for "
+        "the a an day roughly approximately approx estimate when what time soon earliest "
+        "תן תני תנו תאריך תאריכ מועד בדיוק תגיד תגידי לי בבקשה להביא צריך צריכה צריכים איזה איזו אילו "
+        "מהם מהן מביניהם בערך הכי מוקדם"
+    ).split()
+)
+
+
+def _leftover(text: str) -> str:
+    """What may be a name in a message once request words and the fillers of :data:`_NOT_NAMES` are dropped."""
+    kept = [
+        word
+        for word in remainder_query(text).split()
+        if not any(variant in _NOT_NAMES for variant in prefix_variants(normalize(word)))
+    ]
+    return " ".join(kept)
+
+
 def _compare_with_last(d: Dialogue, refs: list[MedRef], run: Run) -> bool:
     """ "is Acamol the same thing?", "augmentin, is that the same?", "מה זה ליטורבה, זה אותו דבר?" after another
     product: the comparison of the two, never the named product's label alone."""
@@ -292,7 +401,9 @@ def _compare_with_last(d: Dialogue, refs: list[MedRef], run: Run) -> bool:
         return False
     if p.intent not in (*_NO_OWN_REQUEST, "info", "equivalents", "availability", "compare"):
         return False
-    if p.interaction_cue or not c.COMPARE.search(c.COMPARE_TIMES.sub(" ", p.norm)):
+    if (p.interaction_cue and not _DIFFERENCE.search(p.norm)) or not (
+        c.COMPARE.search(c.COMPARE_TIMES.sub(" ", p.norm)) or _INSTEAD.search(p.norm)
+    ):
         return False  # "can I take it with Acamol?": an interaction question
     if (c.INDEFINITE.search(p.norm) or _EQUIVALENT_OF.search(p.norm)) and not c.ANAPHOR.search(p.norm):
         return False  # "anything the same as Acamol?", "an equivalent of Advil in stock?": its equivalents

@@ -32,6 +32,14 @@ _PICKUP_READINGS = ("unknown", "followup", "availability", "info", "refill_statu
 # Readings of a message about the other person the model may give it ("she can't come, she's at work" reads as a
 # symptom, "so what do we do?" as a request for advice or for help).
 _ABOUT_SOMEONE = ("unknown", "followup", "symptom", "advice", "help")
+# "she's right here, she says it's fine": that person's presence or consent, offered instead of her own sign-in.
+_CONSENT = c.cues(
+    "right here", "here with me", "next to me", "with me now", "she says", "he says", "they say", "she said",
+    "he said", "its fine", "it's fine", "it is fine", "she agrees", "he agrees", "she's ok", "he's ok",
+    "permission", "she allows", "he allows", "she approved", "he approved", "on her behalf", "on his behalf",
+    "היא פה", "היא כאן", "הוא פה", "הוא כאן", "לידי", "איתי", "היא אומרת", "הוא אומר", "היא מסכימה", "הוא מסכים",
+    "זה בסדר", "יש לי אישור", "היא מרשה", "הוא מרשה", "באישור", "בשמה", "בשמו",
+)  # fmt: skip
 
 
 def continues_someone_else(d: Dialogue) -> bool:
@@ -52,8 +60,9 @@ def continues_someone_else(d: Dialogue) -> bool:
         return False
     if c.SYMPTOM_WORDS.search(p.norm) or c.TAKING.search(p.norm):
         return False  # "what can she take for her headache?": its own question, referred or refused as always
-    # "so what can I do?" reads as a request for advice; it asks what can be done about the records.
-    return not verdict.is_advice or bool(c.WHAT_NOW.search(p.norm))
+    # "so what can I do?" reads as a request for advice; it asks what can be done about the records. So does
+    # "she's right here, she says it's fine": her consent, which still does not sign her in.
+    return not verdict.is_advice or bool(c.WHAT_NOW.search(p.norm) or _CONSENT.search(p.norm))
 
 
 def _someone_else(d: Dialogue) -> bool:

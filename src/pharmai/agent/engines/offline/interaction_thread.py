@@ -10,7 +10,10 @@ holds across turns, because customers rarely repeat themselves:
 - "is Optalgin in stock?" then "can I combine it with Acamol?" / "אפשר לשלב עם אקמול?": one medication named in
   an interaction question is checked with the one talked about last;
 - after a warning, "my doctor gave me both", "is it dangerous?", "even at the low dose?", "and if I take all
-  three?" restate what the check says (the warning again) and leave the judgement to a pharmacist or doctor.
+  three?" restate what the check says (the warning again) and leave the judgement to a pharmacist or doctor;
+- "and if I'm also on Coumadin?" / "ואם אני גם לוקחת קומדין?": a medication added, checked with every one of the
+  thread (none replaced); "what about Nurofen, is that different?": the same question, with the same-ingredient
+  line; "what is serotonin syndrome?" and a name not in the catalog: see :mod:`.safety_thread_more`.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 import re
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, flows_catalog
+from pharmai.agent.engines.offline import _policy, current_meds, flows_catalog, safety_thread_more
 from pharmai.agent.engines.offline.dialogue_state import MedRef, unique_refs, without
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names, say
@@ -68,6 +71,12 @@ _ALTERNATIVE = c.cues(
 )  # fmt: skip
 
 
+# "and if I'm also on Coumadin?", "ואם אני גם לוקחת קומדין?": the new one joins every medication of the thread.
+_ALSO = c.cues("also", "too", "as well", "on top", "in addition", "plus", "גם", "בנוסף", "וגם")
+# "what about Nurofen, is that different?": a label-style reading that still asks about the pair just checked.
+_LABEL_FOLLOWS = ("info", "compare")
+
+
 def _check(d: Dialogue, together: list[MedRef]) -> bool:
     together = unique_refs(together)[:_MAX]
     if len(together) < 2:
@@ -107,6 +116,9 @@ def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
         return bool(new) and _check(d, [*d.state.taking, *kept, *new])
     named = without(refs, earlier)
     follows = p.intent in _FOLLOWS or (p.intent == "equivalents" and c.EQUIVALENT.search(p.norm))
+    if last == "interaction" and p.intent in _LABEL_FOLLOWS and not p.facets and len(named) == 1:
+        # "what about Nurofen, is that different?" right after "Advil with my Zoloft?": the same question.
+        follows = True
     if last == "interaction" and follows and refs and not named:
         # "Micropirin I mean" after "… aspirin?": the same product by its name; the check is said again.
         return _check(d, [*without(earlier, refs), *refs])
@@ -122,6 +134,11 @@ def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
         if p.act != "correction" and _taken(d, earlier):
             # "Tramadex with my Zoloft?" then "and Advil?": what is taken stays, what was asked about goes.
             base = _taken(d, earlier)
+        swap = c.EQUIVALENT.search(p.norm) or _INSTEAD_OF.search(p.text.lower())
+        if (_ALSO.search(p.norm) or current_meds.says_taking(d)) and not swap:
+            # "and if I also take Coumadin?" after "Zyrtec with Tylenol?": added to all of them, none replaced.
+            base = earlier
+        safety_thread_more.same_ingredient(d, named, without(earlier, base))
         return _check(d, [*d.state.taking, *base, *named])
     if last in _CATALOG and p.intent == "interaction" and len(named) == 1:
         # "can I combine it with Acamol?" after Optalgin: the other medication is the one talked about.
@@ -206,6 +223,8 @@ def answer(d: Dialogue, last: str) -> bool:
         _next_medication(d, last, earlier)
         or _statement(d, last, earlier)
         or _alternatives(d, last, earlier)
+        or safety_thread_more.explain(d, last, earlier)  # "what signs should we watch for?"
+        or safety_thread_more.unknown_name(d, last, earlier, _check)  # "what about Nexium?" (not in the catalog)
         or _push_back(d, last, earlier)
     )
 

@@ -98,16 +98,36 @@ _MINE = _cues(
 )  # fmt: skip
 
 
+# "my neighbor said I should take aspirin", "השכנה אמרה לי לקחת אספירין": someone else advises, the caller
+# takes it; "I have heartburn, can I buy Losec?", "יש לי צרבות, אפשר לקנות לוסק?": for the caller's own use.
+_SELF_SUBJECT = _cues(
+    "i should take", "should i take", "i should also take", "should i also take", "i should be taking",
+    "told me to take", "said i should", "says i should", "wants me to take", "me to take", "i take", "i also take",
+    "אמר לי לקחת", "אמרה לי לקחת", "אמרו לי לקחת", "שאני אקח", "שאקח", "שאני צריך לקחת", "שאני צריכה לקחת",
+    "אני צריך לקחת", "אני צריכה לקחת", "לי לקחת", "לקחת לי", "אני אקח",
+)  # fmt: skip
+_FOR_OWN_USE = _cues(
+    "can i buy", "could i buy", "can i get some", "i want to buy", "i'd like to buy", "should i buy", "i have",
+    "ive got", "i've got", "i am having", "im having", "for my",
+    "אפשר לקנות", "אני יכול לקנות", "אני יכולה לקנות", "אני רוצה לקנות", "כדאי לי לקנות", "יש לי", "כואב לי",
+    "סובל מ", "סובלת מ",
+)  # fmt: skip
+
+
 def about_self(d: Dialogue) -> bool:
     """The signed-in patient asks about taking what the message names, or says it is being started for them.
 
     Only then do their own prescriptions join the check: "can my son take it?" is not about their records.
     """
     p, verdict = d.parsed, d.turn.verdict
-    if not d.identified or not p.meds or _RELATION.search(p.norm):
+    if not d.identified or not p.meds:
         return False
-    if _SELF_TAKING.search(p.norm):
+    if _RELATION.search(p.norm) and not _SELF_SUBJECT.search(p.norm):
+        return False  # "can my son take it?"; "my neighbor said I should take it" is the caller's own question
+    if _SELF_TAKING.search(p.norm) or _SELF_SUBJECT.search(p.norm):
         return True
+    if _FOR_OWN_USE.search(p.norm) and not _PRONOUN.search(p.norm):
+        return True  # "I have heartburn, can I buy Losec?": bought to take, so checked with what is taken
     return verdict.is_advice and not _PRONOUN.search(p.norm)
 
 

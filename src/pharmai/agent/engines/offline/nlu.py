@@ -273,7 +273,7 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
         return "complaint"  # about the assistant or the service: an apology, never a refusal
     if c.CANCEL.search(norm):
         return "cancel"  # nothing is pending here; a refill is never requested by "cancel my refill"
-    if not p.meds and c.HOURS.search(norm):
+    if not p.meds and (c.HOURS.search(norm) or c.HOURS_ASK.search(norm)):
         return "hours"  # exact, and nothing the model was taught: opening hours are not on file
     if c.DELIVERY.search(norm) and not c.REFILL.search(norm):
         return "delivery"  # no orders or delivery here: said so, and a named product's stock checked

@@ -45,6 +45,7 @@ from pharmai.agent.engines.offline.nlu import MentionsFn
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import TEXTS, say
 from pharmai.policy.urgent import urgent_reply
+from pharmai.text.normalize import normalize, prefix_variants
 
 __all__ = ["RunCatalog", "answer"]
 
@@ -160,6 +161,8 @@ def _ack(d: Dialogue) -> str | None:
     Never right after an urgent-care reply: "ok" there is the red-flag follow-up's (the urgent line again).
     """
     p, verdict = d.parsed, d.turn.verdict
+    if _thanks_for_discussed(d):
+        return "thanks"  # "cool, I'll grab Acamol then, thx": a decision and thanks, never the label again
     if verdict.red_flags or verdict.is_advice or p.meds or p.store or p.place or p.code or p.identifier:
         return None
     if _after_red_flag(d):
@@ -171,6 +174,32 @@ def _ack(d: Dialogue) -> str | None:
     if c.PICKUP.search(p.norm) and "?" not in p.text and quiet and not verdict.symptom and not p.refs:
         return "pickup"  # a statement that the person will come by, never a question about coming
     return None
+
+
+# Words of "ok, I'll grab it then, thanks" / "סבבה אז אקח אקמול, תודה" beside the product's name.
+_DECIDED_WORDS = frozenset(
+    normalize(
+        "ok okay k kk cool great good fine perfect alright right so then ill i'll i will im i'm gonna go with grab "
+        "get take buy pick up the it is its it's that one thx thanks thank you ty tnx much a lot appreciate and "
+        "אוקיי אוקי סבבה טוב מעולה יופי אחלה אז אני אקח אקנה לוקח לוקחת קונה אלך על את זה תודה רבה ו"
+    ).split()
+)
+
+
+def _thanks_for_discussed(d: Dialogue) -> bool:
+    """ "cool ill grab acamol then thx", "סבבה אז אקח אקמול, תודה": thanks naming a product already talked about."""
+    p, verdict = d.parsed, d.turn.verdict
+    if verdict.red_flags or not p.meds or "?" in p.text or not c.THANKS.search(p.norm):
+        return False
+    discussed = {tuple(r.ids) for r in (*d.state.recent, *d.state.last_refs) if r.ids}
+    if any(tuple(m) not in discussed for m in p.meds):
+        return False
+    text = p.text
+    for mention in sorted(p.mentions, key=lambda m: -int(getattr(m, "start", 0) or 0)):
+        start, end = int(getattr(mention, "start", 0) or 0), int(getattr(mention, "end", 0) or 0)
+        text = text[:start] + " " + text[end:]
+    words = normalize(re.sub(r"[^\w'\s]", " ", text)).split()
+    return all(any(v in _DECIDED_WORDS for v in prefix_variants(w)) for w in words)
 
 
 def _after_red_flag(d: Dialogue) -> bool:

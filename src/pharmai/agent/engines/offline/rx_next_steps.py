@@ -18,7 +18,7 @@ urgent-care text, the refusal to advise): nothing here weakens them.
 from __future__ import annotations
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_catalog, flows_rx, rx_more
+from pharmai.agent.engines.offline import flows_catalog, flows_rx, rx_more, rx_order
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import format_date, refills_after, refills_left, say
 
@@ -100,6 +100,7 @@ def _next_step(d: Dialogue, last: str) -> bool:
         d.say("rx_next_after", after=after, date=format_date(d.lang, env.get("expires_at")))
     else:
         d.say("rx_next_new", name=name)  # expired, completed, cancelled, no refills left
+        rx_order.gap_note(d)  # "I have no pills for tomorrow": a pharmacist can advise on the gap
     d.parsed.intent = last  # the thread goes on ("and the Losec?" next asks the same of that one)
     return True
 
@@ -157,9 +158,11 @@ def more_of_own(d: Dialogue) -> bool:
         True when the message was answered here (the refill, or the stock "another one" was read into).
     """
     p = d.parsed
+    if p.intent in _MORE_READINGS and (rx_order.status_of_own(d) or rx_order.order_own(d) or rx_order.not_received(d)):
+        return True  # "what's the status of my metformin one?", "I want to order Plavix": the prescription's
     if not p.meds or len(p.meds) != 1 or p.store or p.place or p.facets:
         return False
-    if p.intent not in _MORE_READINGS or not rx_more.MORE.search(p.norm) or c.AVAILABILITY.search(p.norm):
+    if p.intent not in _MORE_READINGS or not rx_more.MORE.search(p.norm) or rx_order.asked_for_stock(p.norm):
         return False  # "is there more Klacid in stock?" asks about the stock
     if p.intent == "equivalents" and (c.EQUIVALENT.search(p.norm) or c.INDEFINITE.search(p.norm)):
         return False  # "is there another one like Klacid?", "יש עוד משהו כמו…?": its equivalents

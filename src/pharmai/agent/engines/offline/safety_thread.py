@@ -10,7 +10,8 @@ Customers rarely repeat themselves after a warning or a referral:
   another product, so the same referral, never the plain label sheet (:func:`note_personal`,
   :func:`personal_followup`);
 - "which is better, Zyrtec or Claritin?": a choice between products, not a question about taking them
-  together, so no interaction line is added (:func:`is_choice`).
+  together, so no interaction line is added (:func:`is_choice`); but "I take Micropirin, Advil or Acamol?"
+  checks each option against what is taken, and the choice is referred (:func:`check_choice`).
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from __future__ import annotations
 import re
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, current_meds, flows_catalog
-from pharmai.agent.engines.offline.dialogue_state import MedRef
+from pharmai.agent.engines.offline import _policy, current_meds, flows_catalog, meds_in_play
+from pharmai.agent.engines.offline.dialogue_state import MedRef, unique_refs
 from pharmai.agent.engines.offline.state import Dialogue
 
-__all__ = ["is_choice", "note", "note_personal", "note_taking", "personal_followup"]
+__all__ = ["check_choice", "is_choice", "note", "note_personal", "note_taking", "personal_followup"]
 
 # Words right before a name that say it is already taken: "my dad takes Coumadin", "she's on Plavix", "אבא שלי
 # לוקח קומדין", "אמא שלי על פלביקס", "היא נוטלת…". A question ("can he take X", "is it OK taking X?") uses
@@ -59,6 +60,36 @@ _BARE = ("medication", "followup", "unknown", "info")
 
 def note_taking(d: Dialogue) -> None:
     """Remember the medications this message says are already taken ("my Zoloft", "dad takes Coumadin")."""
+    taken = _taken_now(d)
+    if taken:
+        current_meds.remember(d, taken)
+
+
+def check_choice(d: Dialogue, refs: list[MedRef]) -> bool:
+    """ "I take Micropirin daily, which is better, Advil or Acamol?": each option checked with what is taken.
+
+    The choice itself is referred by the caller; seed 000's rule still holds for the medication the person
+    takes, so each option is checked against it (the options are never checked with each other: only one of
+    them would be taken).
+
+    Returns:
+        True when a check ran.
+    """
+    taken = unique_refs([*_taken_now(d), *(r for r in d.state.taking if r.ids)])
+    if d.identified and meds_in_play.about_self(d):
+        taken = unique_refs([*taken, *current_meds.on_file(d)])
+    held = [set(ref.ids) for ref in taken]
+    options = [ref for ref in refs if set(ref.ids) not in held]
+    if not taken or not options:
+        return False
+    for option in options[:3]:
+        flows_catalog.interaction(d, [*taken[:8], option])
+    meds_in_play.as_thread(d, [*taken[:2], *options[:3]])
+    return True
+
+
+def _taken_now(d: Dialogue) -> list[MedRef]:
+    """The medications this message says are already taken."""
     p = d.parsed
     text = p.text.lower()
     checked = any(r.name == "interaction_check" for r in d.turn.tools.results)
@@ -73,8 +104,7 @@ def note_taking(d: Dialogue) -> None:
         if _TAKES.search(before) or (mine and (_MY.search(before) or _AFTER.search(text[end : end + 12]))):
             typed = p.names.get(tuple(ids)) or str(getattr(mention, "matched_text", "") or ids[0])
             taken.append(MedRef(ids=ids, q=typed))
-    if taken:
-        current_meds.remember(d, taken)
+    return taken
 
 
 def note(d: Dialogue) -> None:

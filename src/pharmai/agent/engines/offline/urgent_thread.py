@@ -1,0 +1,88 @@
+"""What follows the urgent-care text on a red-flag turn: one line that answers what the person asked.
+
+The loop puts the urgent-care text (101, the poison centre, ERAN) first; this module writes the line after it,
+and nothing that could delay or distract from it:
+
+- "he looks completely fine, do we really have to go?", "no pain just tired", "should we wait till Monday?":
+  a poisoning or a bleed can look fine at first, so do not wait (never reassurance);
+- "should I keep taking it?", "להמשיך לקחת?": no more of it before a doctor has seen them (never a dose);
+- otherwise: this cannot be assessed in a chat, get help now;
+- medications named now are checked together, and with the ones the thread named before when the message adds
+  one ("she also took ibuprofen" after "my mom is on Coumadin"): an avoid pair is warned about by name (seed 000).
+"""
+
+from __future__ import annotations
+
+from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline import flows_catalog
+from pharmai.agent.engines.offline.dialogue_state import unique_refs
+from pharmai.agent.engines.offline.state import Dialogue
+
+__all__ = ["answer"]
+
+_TEXTS = {
+    "looks_fine_poison": {
+        "en": "Even if everything seems fine right now, the signs of a poisoning can show only hours later (with "
+        "paracetamol, often only after a day or more), so please don't wait. I can't assess this in a chat: "
+        "get help now.",
+        "he": "גם אם הכול נראה בסדר כרגע, סימנים של הרעלה יכולים להופיע רק אחרי כמה שעות (באקמול ובפרצטמול "
+        "לעיתים רק אחרי יום ויותר), ולכן אין לחכות. איני יכול להעריך מצב כזה בצ'אט: נא לפנות לעזרה עכשיו.",
+    },
+    "looks_fine": {
+        "en": "Even if it seems mild right now, this can get worse quickly (internal bleeding, for one, may show "
+        "little at first), so please don't wait. I can't assess this in a chat: get help now.",
+        "he": "גם אם המצב נראה קל כרגע, הוא יכול להחמיר מהר (דימום פנימי, למשל, יכול להתבטא בהתחלה במעט "
+        "סימנים), ולכן אין לחכות. איני יכול להעריך מצב כזה בצ'אט: נא לפנות לעזרה עכשיו.",
+    },
+    "keep_taking": {
+        "en": "Please don't take any more of it until a doctor has seen you, and get help now: I can't assess "
+        "this in a chat.",
+        "he": "אין ליטול ממנה עוד עד שרופא יבדוק, ויש לפנות לעזרה עכשיו: איני יכול להעריך מצב כזה בצ'אט.",
+    },
+}
+# "he looks completely fine", "no pain", "should we wait till Monday", "do we really have to go": the person
+# hopes it can wait.
+_LOOKS_FINE = c.cues(
+    "looks fine", "seems fine", "looks ok", "seems ok", "looks okay", "looks normal", "seems normal", "feels fine",
+    "feel fine", "im fine", "hes fine", "shes fine", "he is fine", "she is fine", "no pain", "no symptoms",
+    "just tired", "wait till", "wait until", "wait for", "just wait", "can it wait", "can we wait", "should we wait",
+    "should i wait", "really need to go", "really have to go", "do we have to go", "do i have to go", "really need",
+    "tomorrow", "monday", "in the morning", "see how", "is it serious", "is it that bad", "overreacting",
+    "נראה בסדר", "נראית בסדר", "נראה טוב", "נראית טוב", "מרגיש בסדר", "מרגישה בסדר", "מרגיש טוב", "מרגישה טוב",
+    "אין כאבים", "אין כאב", "בלי כאבים", "אין תסמינים", "רק עייף", "רק עייפה", "לחכות", "נחכה", "אחכה",
+    "באמת צריך", "באמת צריכה", "חייבים ללכת", "צריך ללכת", "צריכה ללכת", "מחר", "יום שני", "בבוקר", "זה רציני",
+    "מגזים", "מגזימה",
+)  # fmt: skip
+# "should I keep taking it?", "can I still take it?", "להמשיך לקחת?": whether to go on with the medication.
+_KEEP_TAKING = c.cues(
+    "keep taking", "continue taking", "still take", "stop taking", "keep using", "continue using", "take another",
+    "take more", "next dose", "להמשיך לקחת", "להמשיך ליטול", "להפסיק לקחת", "להפסיק ליטול", "לקחת עוד",
+    "ליטול עוד", "המנה הבאה",
+)  # fmt: skip
+# "she also took ibuprofen", "גם לקחה אדוויל": a medication added to the ones the thread named.
+_ALSO = c.cues("also", "too", "as well", "on top", "plus", "together with", "along with", "גם", "בנוסף", "יחד עם")
+
+
+def _line(d: Dialogue) -> str:
+    norm = d.parsed.norm
+    if _KEEP_TAKING.search(norm):
+        return _TEXTS["keep_taking"][d.lang]
+    if _LOOKS_FINE.search(norm):
+        key = "looks_fine_poison" if "poison" in d.turn.verdict.red_flags else "looks_fine"
+        return _TEXTS[key][d.lang]
+    return ""
+
+
+def answer(d: Dialogue) -> None:
+    """The line after the urgent-care text, and the check of the medications named together."""
+    line = _line(d)
+    if line:
+        d.add(line)
+    else:
+        d.say("urgent_follow")
+    p = d.parsed
+    refs = flows_catalog.targets(d) if p.meds else []
+    if refs and _ALSO.search(p.norm):
+        refs = unique_refs([*refs, *d.earlier_refs, *(r for r in d.state.taking if r.ids)])
+    if len(refs) >= 2:
+        flows_catalog.interaction(d, refs[:10])
