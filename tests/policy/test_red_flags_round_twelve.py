@@ -155,6 +155,11 @@ def test_a_question_about_a_blood_thinner_is_not(text: str) -> None:
         "היא יושבת איתי והיא מסכימה",
         "i want my blood pressure pills",
         "אני צריך את הכדורים שלי לבלוטה",
+        # consent said with other words (the model read 101 or the crisis line into these)
+        "היא פה לידי והיא אומרת שזה בסדר",
+        "היא כאן איתי והיא מרשה",
+        "she's right here and she's fine with it",
+        "she gave me her ok",
     ],
 )
 def test_consent_or_a_request_for_my_pills_is_no_red_flag(text: str) -> None:
@@ -163,7 +168,12 @@ def test_consent_or_a_request_for_my_pills_is_no_red_flag(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "kind"),
-    [("she agrees she cant breathe", "emergency"), ("i need my pills, i want to die", "distress")],
+    [
+        ("she agrees she cant breathe", "emergency"),
+        ("i need my pills, i want to die", "distress"),
+        ("היא כאן איתי והיא מרשה אבל היא לא נושמת", "emergency"),
+        ("she says its fine, she just took 20 pills", "poison"),
+    ],
 )
 def test_a_red_flag_beside_consent_or_a_request_stands(text: str, kind: str) -> None:
     assert kind in red_flags(text)

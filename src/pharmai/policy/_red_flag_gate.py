@@ -145,8 +145,13 @@ _AMOUNT = re.compile(
 # describes nothing about anyone's health.
 _CONSENT = re.compile(
     r"\b(?:agrees?|agreed|consents?|consented|permission|approves?|approved"
-    r"|says (?:its|it is|that its) (?:fine|ok|okay))\b"
-    + fold(r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:מסכים|מסכימה|מסכימים|הסכים|הסכימה|אישור|רשות|הרשאה)(?=\s|$)")
+    r"|says (?:its|it is|that its) (?:fine|ok|okay)|(?:is|s) (?:fine|ok|okay) with (?:it|that|this)"
+    r"|allows? (?:it|that|this|you)|gave (?:me )?(?:her|his|their) (?:ok|okay|consent))\b"
+    + fold(
+        r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:מסכים|מסכימה|מסכימים|הסכים|הסכימה|אישור|רשות|הרשאה"
+        r"|מרשה|מרשים|מרשות|מאשר|מאשרת|מאשרים)(?=\s|$)"
+        r"|אומר(?:ת|ים)? ש(?:זה בסדר|אפשר|מותר)"
+    )
 )
 
 
