@@ -111,7 +111,7 @@ def _expiry(d: Dialogue, last: str) -> bool:
 def _pickup(d: Dialogue, last: str) -> bool:
     """ "where do I pick it up?" / "מתי אפשר לאסוף?" right after a refill: that refill's status, never a name lookup."""
     p, verdict = d.parsed, d.turn.verdict
-    if last not in ("refill_request", "refill_status") or p.meds or p.refs or p.store or p.place:
+    if last not in ("refill_request", "refill_status") or p.names_a_target:
         return False
     if p.intent not in _PICKUP_READINGS or not c.RX_PICKUP.search(p.norm):
         return False

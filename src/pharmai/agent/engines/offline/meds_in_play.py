@@ -17,23 +17,15 @@ medications in play, not only the ones a message names:
 
 from __future__ import annotations
 
-import re
-
 from pharmai.agent.engines.offline import _policy, flows_catalog, flows_rx
+from pharmai.agent.engines.offline._cues import cues as _cues
 from pharmai.agent.engines.offline.dialogue_state import MedRef, unique_refs
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names, say
-from pharmai.text.normalize import normalize
 
 __all__ = ["about_self", "as_thread", "mine", "relative_check", "which_pair"]
 
 _MAX = 10
-
-
-def _cues(*words: str, prefix: str = "(?:ו|ש|ה)?") -> re.Pattern[str]:
-    """Whole-phrase cues over normalised text (Hebrew with an optional ו / ש / ה prefix)."""
-    alternatives = "|".join(re.escape(normalize(w)) for w in words)
-    return re.compile(r"(?:^|(?<=[\s,.?!]))" + prefix + "(?:" + alternatives + r")(?=$|[\s,.?!])")
 
 
 # Asking about taking it oneself, or a new medication being started for oneself: the moment to check it.
@@ -56,7 +48,6 @@ _RELATION = _cues(
     "אשתי", "בעלי", "אמא", "אבא", "אמי", "אבי", "הבן", "הבת", "בני", "בתי", "אחי", "אחותי", "השכן", "השכנה",
     "חבר שלי", "חברה שלי", "סבתא", "סבא", "בן הזוג", "בת הזוג", "הילד", "הילדה", "התינוק", "התינוקת", "בן שלי",
     "בת שלי", "ילד", "ילדה", "תינוק", "תינוקת",
-    prefix="(?:[והשלבמכ]{0,2})",  # "לבת שלי", "ולאמא": the relation with its prefixes
 )  # fmt: skip
 # "my wife is on Coumadin and her doctor prescribed Klacid": what a relative takes, stated.
 _STATED = _cues(

@@ -95,6 +95,14 @@ class Parsed:
     loose: list[str] = field(default_factory=list)
 
     @property
+    def names_a_target(self) -> bool:
+        """Whether the message names a medication, a prescription, a store or a place of its own.
+
+        A follow-up that names none ("since when?", "check again") is about what the thread last talked of.
+        """
+        return bool(self.meds or self.refs or self.store or self.place)
+
+    @property
     def act(self) -> str:
         """The dialogue act (``new``, ``affirm``, ``deny``, ``affirm_content``, ``correction``, ``ellipsis``)."""
         return self.reading.act if self.reading is not None else "new"

@@ -72,7 +72,7 @@ def _talked(d: Dialogue) -> bool:
 def _next_step(d: Dialogue, last: str) -> bool:
     """ "how do I get a new one?" / "אז מה עושים?" after a refill answer: the way on for that prescription."""
     p = d.parsed
-    if last not in _RX or p.meds or p.refs or p.store or p.place or not _talked(d):
+    if last not in _RX or p.names_a_target or not _talked(d):
         return False
     if not _NEXT_STEP.search(p.norm) or not _quiet(d):
         return False
@@ -108,7 +108,7 @@ def _next_step(d: Dialogue, last: str) -> bool:
 def _pending_ask(d: Dialogue, last: str) -> bool:
     """ "I already did? when?" after a refill answer: that prescription's refill status again (its date)."""
     p, verdict = d.parsed, d.turn.verdict
-    if last not in _REFILL or p.meds or p.refs or p.store or p.place or not _talked(d):
+    if last not in _REFILL or p.names_a_target or not _talked(d):
         return False
     if verdict.is_advice or not _quiet(d) or not _PENDING_ASK.search(p.norm):
         return False

@@ -226,7 +226,7 @@ def recheck(d: Dialogue, last: str) -> bool:
         True when the refill's status answered it.
     """
     p = d.parsed
-    if last not in _REFILL or p.meds or p.refs or p.store or p.place or not _RECHECK.search(p.norm):
+    if last not in _REFILL or p.names_a_target or not _RECHECK.search(p.norm):
         return False
     verdict = d.turn.verdict
     if verdict.red_flags or c.SYMPTOM_WORDS.search(p.norm) or c.TAKING.search(p.norm):
@@ -253,7 +253,7 @@ def why_status(d: Dialogue, last: str) -> bool:
         True when answered here.
     """
     p = d.parsed
-    if last not in (*_REFILL, "prescriptions") or p.meds or p.refs or p.store or p.place:
+    if last not in (*_REFILL, "prescriptions") or p.names_a_target:
         return False
     if not (_WHY.search(p.norm) and _STATUS_WORD.search(p.norm)) or not _quiet(d):
         return False
@@ -304,7 +304,7 @@ def protest(d: Dialogue, last: str) -> bool:
         True when the refill's status answered it.
     """
     p = d.parsed
-    if last not in _REFILL or p.meds or p.refs or p.store or p.place or "?" in p.text:
+    if last not in _REFILL or p.names_a_target or "?" in p.text:
         return False
     if not _BUT.search(p.norm) or _PRICE_ASKED.search(p.norm) or asked_for_stock(p.norm):
         return False
@@ -330,7 +330,7 @@ def expiry_when(d: Dialogue, last: str) -> bool:
         True when the prescription's line answered it.
     """
     p = d.parsed
-    if last not in (*_REFILL, "prescriptions") or p.meds or p.refs or p.store or p.place:
+    if last not in (*_REFILL, "prescriptions") or p.names_a_target:
         return False
     if not (c.RX_EXPIRY.search(p.norm) and _WHEN.search(p.norm)) or d.turn.verdict.red_flags:
         return False
