@@ -207,6 +207,18 @@ def test_no_note_for_otc_medications_or_for_the_persons_own_prescriptions(call_t
     assert guard_reply(listing, language="en", tool_results=own).violations == ()
 
 
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_a_listing_keeps_otc_lines_that_share_a_strength_with_an_rx_product(call_tool: CallTool, language: str) -> None:
+    envelope = call_tool("list_medications", {"limit": 30, "language": language})
+    meds = envelope["medications"]
+    word = {"en": ("prescription", "no prescription"), "he": ("במרשם", "ללא מרשם")}[language]
+    listing = "\n".join(f"- {m['display_name']} ({word[0] if m['rx_required'] else word[1]})" for m in meds)
+    result = guard_reply(listing, language=language, tool_results=[("list_medications", envelope)])
+    # Acamol 500 mg (OTC) beside Klacid 500 mg (Rx), Micropirin 75 mg beside Plavix 75 mg: every line stays.
+    assert "rx_contradiction" not in result.violations
+    assert result.text.startswith(listing)
+
+
 def test_seed_001_envelopes_are_read_too(call_tool: CallTool) -> None:
     envelope = call_tool("get_medication_by_name", {"medication_name": "Moxypen"}, profile="seed-001")
     assert envelope["success"] and envelope["medication"]["rx_required"] is True

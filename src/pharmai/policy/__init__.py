@@ -5,7 +5,7 @@ the texts (refusals, the avoid warning, the prescription note, the policy sectio
 in Hebrew and English; ``is_yes`` / ``is_no`` read answers to a pending confirmation.
 """
 
-from pharmai.policy.classifier import classify
+from pharmai.policy.classifier import asks_by_purpose, classify
 from pharmai.policy.complaints import is_complaint
 from pharmai.policy.confirm import is_no, is_yes
 from pharmai.policy.guard import GuardResult, guard_reply
@@ -28,6 +28,7 @@ __all__ = [
     "REFUSAL_KINDS",
     "AdviceVerdict",
     "GuardResult",
+    "asks_by_purpose",
     "avoid_warning",
     "carried_red_flags",
     "classify",

@@ -21,6 +21,9 @@ _PRESCRIPTION_KEYS = ("presc_id", "prescription_id", "refills_left")
 _NAME_KEYS = ("brand_name", "name_{language}", "display_name", "generic_name", "name_en", "name_he", "name")
 _MIN_ALIAS = 3
 _PARENS = re.compile(r"[()]")
+# A strength alone ("500 mg", "75 מג") is shared by other products: as an alias it would make "Acamol
+# (Paracetamol) 500 mg (no prescription)" read as a claim about Klacid 500 mg in the same listing.
+_STRENGTH_ONLY = re.compile(r"^[\d.,/+ ]+(?:mg|mcg|µg|g|ml|iu|%|מג|מקג|מל|גרם|יחב)?$")
 
 
 def walk(value: Any) -> Iterator[dict[str, Any]]:
@@ -86,7 +89,7 @@ def _aliases(item: dict[str, Any], language: str) -> tuple[str, ...]:
         # "Moxypen (Amoxicillin) 500 mg" is mentioned as "Moxypen" or "Amoxicillin".
         for part in [name, *_PARENS.split(name)]:
             alias = normalize(part)
-            if len(alias) >= _MIN_ALIAS and not alias.isdigit():
+            if len(alias) >= _MIN_ALIAS and not _STRENGTH_ONLY.match(alias):
                 aliases.append(alias)
     return tuple(dict.fromkeys(aliases))
 

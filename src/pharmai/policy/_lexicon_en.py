@@ -9,7 +9,16 @@ import re
 
 from pharmai.policy._rules import Rule, rule
 
-__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES", "PERSONAL", "PURPOSE_RULES"]
+__all__ = [
+    "ADVICE_RULES",
+    "DIAGNOSIS_CONTEXT",
+    "FACTUAL",
+    "LABEL",
+    "MESSAGE_RULES",
+    "PERSONAL",
+    "PRODUCT_CLASS",
+    "PURPOSE_RULES",
+]
 
 _WHO = r"(?:i|we|he|she|they|you|one|my \w+(?: \w+)?|our \w+|kids|children|a child|a kid|" r"a baby|someone|people)"
 _ME = r"(?:i|we|he|she|they|one|my \w+(?: \w+)?|our \w+|kids|children|a child|a kid|a baby|" r"someone|people)"
@@ -160,13 +169,25 @@ ADVICE_RULES: tuple[Rule, ...] = (
     ),
 )
 
+#: A class of products named by what it treats ("painkillers", "allergy pills", "antibiotics"), not the
+#: person's own ("my antibiotic" is one they already take, answered from their prescriptions).
+PRODUCT_CLASS = re.compile(
+    r"(?<!\bmy )(?<!\bhis )(?<!\bher )(?<!\bour )(?<!\bthe )(?<!\byour )"
+    r"\b(?:pain ?killers?|pain ?relievers?|pain relief|pain (?:meds|medicines?|medications?|pills|tablets)|"
+    r"analgesics?|antibiotics?|antihistamines?|anti ?inflammator(?:y|ies)(?: (?:meds|pills|drugs))?|"
+    r"(?:allergy|sleeping|sleep|cold|flu|cough|fever|heartburn|cholesterol|diabetes|nausea|migraine) "
+    r"(?:meds|medicines?|medications?|pills|tablets|remed(?:y|ies)|syrups?|relievers?|reducers?|aids?|"
+    r"drugs|stuff)|sleep aids?|fever reducers?|antacids?|laxatives?|blood thinners?|statins?|"
+    r"antidepressants?)\b"
+)
+
 #: A product asked for by its purpose ("what do you have for back pain?", "any otc stuff for a cough?") is a
 #: recommendation however it is worded. Read only when no medication is named: "anything like Losec for…"
 #: names the product to answer. What follows "for" must not be a filter, a place, a time or an audience.
 PURPOSE_RULES: tuple[Rule, ...] = (
     rule(
         "products_for",
-        "advice",
+        "purpose",
         r"\b(?:anything|something|stuff|meds|medications?|medicines?|drugs|pills|products?|remed(?:y|ies)|"
         r"what (?:do|can) you (?:have|sell|carry|stock|offer)|what have you got|what(?:s| is) there)\b"
         r"(?: \S+){0,4}? (?:for|against|to treat|to help with|that helps? with|to relieve|to get rid of) "
@@ -175,6 +196,8 @@ PURPOSE_RULES: tuple[Rule, ...] = (
         r"store|here|there|cash|less|under|cheap|orders?|kids|children|babies|adults|week|day|month|night|"
         r"trip)\b)\w+",
     ),
+    # "which painkillers do you have?": the classifier counts it only where the clause asks no fact.
+    rule("products_by_class", "purpose", PRODUCT_CLASS.pattern),
 )
 
 #: A symptom told in the message: with a question about it ("what is it?") the message asks a diagnosis.

@@ -12,7 +12,16 @@ import re
 from pharmai.policy._rules import HE_PREFIX as P
 from pharmai.policy._rules import Rule, fold, rule
 
-__all__ = ["ADVICE_RULES", "DIAGNOSIS_CONTEXT", "FACTUAL", "LABEL", "MESSAGE_RULES", "PERSONAL", "PURPOSE_RULES"]
+__all__ = [
+    "ADVICE_RULES",
+    "DIAGNOSIS_CONTEXT",
+    "FACTUAL",
+    "LABEL",
+    "MESSAGE_RULES",
+    "PERSONAL",
+    "PRODUCT_CLASS",
+    "PURPOSE_RULES",
+]
 
 _VERB = r"(?:לקחת|ליטול|לתת|להשתמש|לשלב|לערבב|לשתות|להמשיך|להפסיק|לחצות|לנסות|להתחיל|לעבור)"
 _INF_START = r"(?:לקחת|ליטול|לתת|להפסיק|להמשיך|לעבור|ללכת|להשתמש|לשלב|לנסות|להתחיל)"
@@ -102,6 +111,18 @@ ADVICE_RULES: tuple[Rule, ...] = (
     ),
 )
 
+#: A class of products named by what it treats («משככי כאבים», «כדורי שינה», «אנטיביוטיקה»), not the
+#: person's own («האנטיביוטיקה שלי» is one they already take).
+PRODUCT_CLASS = re.compile(
+    fold(
+        r"\b(?:ו|ה|ש|ב|ל|מ)?(?:משככי|משכך|משככת|משככות) (?:ה)?כאבים?\b|"
+        r"\b(?:ו|ה|ש|ב|ל|מ)?(?:אנטיביוטיקה|אנטיביוטיקות|אנטיהיסטמינים|סטטינים|משלשלים|נוגדי דיכאון|"
+        r"נוגדי חומצה|נוגדי דלקת|מדללי דם|מדלל דם|מורידי חום|מוריד חום)\b(?! של(?:י|ו|ה|נו)\b)|"
+        r"\b(?:ו|ה|ש|ב|ל|מ)?(?:כדורי|כדורים|תרופות|סירופ|סירופים) (?:ל|נגד |ה)?(?:שינה|אלרגיה|אלרגיות|"
+        r"שיעול|הצטננות|שפעת|צרבת|כולסטרול|סכרת|בחילה|בחילות|מיגרנה|שלשול|עצירות)\b(?! של(?:י|ו|ה|נו)\b)"
+    )
+)
+
 #: A product asked for by its purpose ("מה יש לכם לצרבת?", "תראה לי תרופות לשיעול") is a recommendation.
 #: Read only when no medication is named ("משהו דומה ללוסק" names the product to answer); "ללא מרשם",
 #: "לכם", "לקנות" and the like are filters and verbs, not a purpose; "התרופה ל…" (definite) names one.
@@ -112,11 +133,12 @@ _NOT_PURPOSE = (
 PURPOSE_RULES: tuple[Rule, ...] = (
     rule(
         "products_for",
-        "advice",
+        "purpose",
         rf"\b(?:ו|ש)?(?:תרופות|תרופה|מוצרים|מוצר|משהו|מה יש לכם|מה יש אצלכם|מה אתם מוכרים|מה יש)\b"
         rf"(?: (?!שווה|דומה|מקביל|זהה|חלופה|תחליף|כמו)\S+){{0,3}}? "
         rf"(?:נגד \w+|(?:עבור|בשביל) (?!(?:המרשם|מרשם|הסניף|סניף|איסוף|משלוח)\b)\w+|ל(?!(?:{_NOT_PURPOSE})\b)\w{{2,}})",
     ),
+    rule("products_by_class", "purpose", PRODUCT_CLASS.pattern),
 )
 
 #: A symptom told in the message: with "is it…?" / "what is it?" the message asks a diagnosis.

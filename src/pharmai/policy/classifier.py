@@ -24,7 +24,7 @@ from pharmai.policy.red_flags import red_flags
 from pharmai.policy.verdict import AdviceVerdict
 from pharmai.text import normalize
 
-__all__ = ["MAX_CLASSIFIED_CHARS", "Reading", "classify", "read"]
+__all__ = ["MAX_CLASSIFIED_CHARS", "Reading", "asks_by_purpose", "classify", "read"]
 
 #: Only the start of a very long message is read: cues past it cannot be told from pasted text anyway,
 #: and it bounds the work per message.
@@ -35,7 +35,7 @@ _ADVICE_RULES = RuleSet(en.ADVICE_RULES + he.ADVICE_RULES)
 _MESSAGE_RULES = RuleSet(en.MESSAGE_RULES + he.MESSAGE_RULES)
 _PURPOSE_RULES = RuleSet(en.PURPOSE_RULES + he.PURPOSE_RULES)
 # When several kinds of cue fire, the most specific names the refusal.
-_KIND_ORDER = ("diagnosis", "comparison", "personal_dosage", "advice")
+_KIND_ORDER = ("diagnosis", "comparison", "personal_dosage", "purpose", "advice")
 # A cue phrase is overruled when the model gives advice less than this and is this sure of another intent.
 _VETO_BELOW = 0.1
 _SURE_OTHER = 0.8
@@ -45,8 +45,9 @@ _NEVER_VETO = frozenset({"advice", "symptom", "interaction"})
 # general interaction question. With one ("…with alcohol?") no check answers it, and it stays a referral.
 _GENERAL_SAFETY_CUES = frozenset({"is_it_safe", "safe", "beseder"})
 _INTERACTION = 0.5
-# "Show me medicines for a cough": the label guide makes it a recommendation, never a listing.
-_PURPOSE_CUES = frozenset({"products_for"})
+# "Show me medicines for a cough", "which painkillers are in stock?": the label guide makes it a
+# recommendation, never a listing — and the catalog has no grouping by purpose to list from.
+_PURPOSE_CUES = frozenset({"products_for", "products_by_class"})
 # Below the model's own threshold, advice still counts when it is the model's first reading and this likely.
 _ADVICE_FIRST = 0.25
 _GENERAL_ADVICE_BELOW = 0.3
@@ -157,7 +158,12 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
     for clause in split_clauses(text):
         found = _ADVICE_RULES.hits(strip_label_phrases(clause))
         if not spans:
-            found += _PURPOSE_RULES.hits(clause)
+            purpose = _PURPOSE_RULES.hits(clause)
+            if _is_factual_clause(clause):
+                # "which painkillers are in stock?" asks a fact, if one the catalog cannot sort by (the engine
+                # says so); "and painkillers?" or "what do you have for a cough?" asks for a pick.
+                purpose = [cue for cue in purpose if cue.name != "products_by_class"]
+            found += purpose
         # "According to the label, how often…": the label named in one clause governs the next one too.
         label_here = _is_label_clause(clause)
         if label_here or label_before:
@@ -242,3 +248,12 @@ def classify(text: str, language: str | None = None, spans: Sequence[tuple[int, 
         ValidationFailed: ``text`` is not a string or ``language`` is not ``he``/``en``/``None``.
     """
     return read(text, language, spans).verdict
+
+
+def asks_by_purpose(text: str) -> bool:
+    """Whether ``text`` asks for products by what they treat ("which painkillers…", «מה יש לכם נגד כאבים»).
+
+    Also when the classifier reads it as a factual listing ("…in stock?"): the catalog is not grouped by
+    purpose, so no tool can list such products, and an engine says so instead of listing the whole catalog.
+    """
+    return any(_PURPOSE_RULES.hits(clause) for clause in split_clauses(text))

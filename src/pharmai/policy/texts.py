@@ -21,7 +21,7 @@ __all__ = [
     "step_limit_reply",
 ]
 
-REFUSAL_KINDS = ("advice", "diagnosis", "comparison", "personal_dosage")
+REFUSAL_KINDS = ("advice", "diagnosis", "comparison", "personal_dosage", "purpose")
 
 _REFUSALS: dict[str, dict[str, str]] = {
     "en": {
@@ -41,6 +41,12 @@ _REFUSALS: dict[str, dict[str, str]] = {
             "I can't tell you how much to take or to give. I can share the dosage printed on the label; for "
             "the right dose in your case, please ask a pharmacist or your doctor."
         ),
+        # Products asked for by what they treat: the catalog has no such grouping, and choosing is a
+        # recommendation; a named product is still answered.
+        "purpose": (
+            "I can't recommend medications by what they're for; a pharmacist or your doctor can help you "
+            "choose. If you have a product in mind, tell me its name and I'll check its stock and label."
+        ),
     },
     "he": {
         "advice": (
@@ -57,6 +63,10 @@ _REFUSALS: dict[str, dict[str, str]] = {
         "personal_dosage": (
             "אין באפשרותי לומר כמה ליטול או לתת. אוכל למסור את המינון שכתוב בעלון; למינון המתאים במקרה שלכם, "
             "אנא פנו לרוקח/ת או לרופא/ה."
+        ),
+        "purpose": (
+            "אין באפשרותי להמליץ על תרופות לפי מה שהן אמורות לטפל בו; רוקח/ת או הרופא/ה יוכלו לעזור בבחירה. "
+            "אם יש מוצר מסוים שאתם חושבים עליו, כתבו את שמו ואבדוק את המלאי ואת פרטי העלון."
         ),
     },
 }

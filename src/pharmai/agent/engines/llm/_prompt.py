@@ -82,12 +82,14 @@ _KINDS = {
         "diagnosis": "a diagnosis",
         "comparison": "a comparison of which product is better",
         "personal_dosage": "a personal dosage",
+        "purpose": "a choice of products by what they treat",
     },
     "he": {
         "advice": "ייעוץ רפואי",
         "diagnosis": "אבחנה",
         "comparison": "השוואה איזה מוצר עדיף",
         "personal_dosage": "מינון אישי",
+        "purpose": "בחירת מוצרים לפי מה שהם מטפלים בו",
     },
 }
 _FACTUAL = {

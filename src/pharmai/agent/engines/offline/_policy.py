@@ -7,6 +7,6 @@ yes / no readings.
 
 from __future__ import annotations
 
-from pharmai.policy import REFUSAL_KINDS, avoid_warning, is_no, is_yes, refusal, rx_note
+from pharmai.policy import REFUSAL_KINDS, asks_by_purpose, avoid_warning, is_no, is_yes, refusal, rx_note
 
-__all__ = ["REFUSAL_KINDS", "avoid_warning", "is_no", "is_yes", "refusal", "rx_note"]
+__all__ = ["REFUSAL_KINDS", "asks_by_purpose", "avoid_warning", "is_no", "is_yes", "refusal", "rx_note"]

@@ -231,6 +231,11 @@ class OfflineEngine:
             return
         if p.intent in ("unknown", "followup") and rx_order.own_by_use(d):
             return  # "I need my heart medication" (signed in): the patient's prescriptions, never a name lookup
+        if not p.meds and p.intent in _CLASS_ASKS and _policy.asks_by_purpose(p.text):
+            # "which painkillers are in stock?": the catalog is not sorted by purpose, so neither the whole
+            # list nor a search for "painkillers" answers it; picking one is a pharmacist's question.
+            d.add(_policy.refusal(d.lang, "purpose"))
+            return
         if p.intent in ("unknown", "followup") and self._looks_like_a_name(d):
             self.run_catalog(d, "info", None)
         else:
@@ -411,6 +416,10 @@ class OfflineEngine:
 def _after_refusal(d: Dialogue) -> bool:
     """The last reply referred a request for advice to a pharmacist (any kind of refusal)."""
     return any(_policy.refusal(d.lang, kind) in d.last_reply for kind in _policy.REFUSAL_KINDS)
+
+
+# The requests a product class ("painkillers") can ride on when no product is named.
+_CLASS_ASKS = frozenset({"list", "availability", "info", "price", "equivalents", "medication", "unknown", "followup"})
 
 
 def _drop_empty_symptom(turn: TurnInput, parsed: Any) -> None:
