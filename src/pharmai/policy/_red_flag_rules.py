@@ -118,6 +118,17 @@ _DISTRESS = [
     r"no one would (?:care|miss me|notice))\b",
     r"\bwant (?:it all|everything|the pain|this) to (?:stop|end)\b|\bcant (?:take|do) (?:it|this) anymore\b|"
     r"\b(?:goodbye|suicide) (?:letter|note)\b|\bsaying goodbye to (?:everyone|everybody)\b",
+    # Said around the edges: pills counted "for what I'm planning", "enough that I never have to deal with any of
+    # this again", a family "better off with the insurance money", a way of dying named as a wish.
+    r"\b(?:pills?|tablets?|enough|left|zoloft|meds)\b.{0,50}\bwhat (?:im|i am) planning\b"
+    r"|\benough\b.{0,40}\b(?:never have to (?:deal|face|feel)|never wake|not wake"
+    r"|to be done with (?:it|this|everything))"
+    r"|\bnever (?:have to |want to |wanna )?(?:deal|face) with (?:any of )?(?:this|it|life) (?:again|anymore)\b"
+    r"|\bjust in case i decide\b",
+    r"\binsurance (?:money|payout|policy)\b.{0,40}\b(?:than (?:with )?(?:me|him|her)|without (?:me|him|her))\b"
+    r"|\b(?:swerve|drive|steer|crash)\w* (?:\w+ ){0,3}into (?:a |an |the |oncoming )?(?:truck|wall|traffic|tree|bus)\b"
+    r"|\bjump (?:off|from) (?:a |the |my )?(?:roof|bridge|building|balcony)\b"
+    r"|\bstep in front of (?:a |the )?(?:train|bus|truck|car)\b",
 ]
 _DISTRESS_HE = [
     r"להתאבד|התאבדות|אובדנ\S*|מתאבד\S*",
@@ -131,6 +142,13 @@ _DISTRESS_HE = [
     r"|עדיפ\sשלא\s(?:אהיה|אהיה\sפה)|אינ\sלי\sבשביל\sמה\sלחיות",
     r"רוצה\sש(?:הכל|זה)\s(?:ייגמר|יגמר|ייעצר|יפסיק)|לא\s(?:יכול|יכולה)\sיותר\s(?:עמ\s)?(?:זה|החיימ|הכאב)"
     r"|מכתב\s(?:פרידה|התאבדות)|להיפרד\sמכולמ|לא\sרוצה\sלהיות\sפה",
+    # «כמה צריך כדי שזה יהיה הסוף», «מספיק כדורים כדי שלא אצטרך…», «למה שאני מתכננת», «יותר טוב עם כסף הביטוח».
+    r"(?:ש|כדי\sש)(?:זה\s|הכל\s)?(?:יהיה|יהיה\sכבר|ייגמר\sכבר)\s(?:ה)?סופ\b"
+    r"|מספיק\s(?:\S+\s){0,3}(?:כדי|בשביל)\s(?:ש?לא\s(?:אצטרכ|להתעורר|אתעורר)|לגמור|לסיימ)"
+    r"|(?:כדורימ|טבליות|מספיק|נשאר\S*)\s(?:\S+\s){0,6}(?:למה|בשביל\sמה)\sש?אני\sמתכננ\S*"
+    r"|כספ\sה?ביטוח\s(?:\S+\s){0,3}(?:מאשר\sאית\S*|בלעדי\S*)",
+    r"(?:לסטות|להתנגש|לקפוצ|להיזרק|לזרוק\sאת\sעצמ\S*)\s(?:\S+\s){0,2}(?:לתוכ\s|מ|מה|אל\s|מול\s)?"
+    r"(?:משאית|רכב|גג|הגג|גשר|הגשר|כביש|רכבת|מרפסת|המרפסת)",
 ]
 
 # A sign of bleeding in someone on a blood thinner (warfarin, a DOAC, an antiplatelet): a possible bleed that a
