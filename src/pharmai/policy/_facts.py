@@ -13,7 +13,7 @@ from typing import Any
 
 from pharmai.text import normalize
 
-__all__ = ["avoid_names", "rx_items", "walk"]
+__all__ = ["avoid_names", "avoid_pairs", "med_aliases", "med_labels", "rx_items", "walk"]
 
 _RX_FLAGS = ("rx_required", "requires_prescription", "prescription_required")
 # A prescription row (the person already holds one) is not a product that needs a note.
@@ -108,3 +108,39 @@ def rx_items(results: list[tuple[str, dict[str, Any]]], language: str) -> list[t
             if label and aliases:
                 items.setdefault(str(item.get("med_id") or label), (label, aliases))
     return list(items.values())
+
+
+def avoid_pairs(results: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, str]]:
+    """The product-id pairs the turn's interaction checks marked "avoid", each once, in order."""
+    pairs: list[tuple[str, str]] = []
+    for name, envelope in results:
+        if "interaction" not in name:
+            continue
+        for item in walk(envelope):
+            a, b = item.get("med_id_a"), item.get("med_id_b")
+            if item.get("level") != "avoid" or a is None or b is None:
+                continue
+            if (str(a), str(b)) not in pairs and (str(b), str(a)) not in pairs:
+                pairs.append((str(a), str(b)))
+    return pairs
+
+
+def med_labels(
+    results: list[tuple[str, dict[str, Any]]], language: str, typed: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Product id → the name to give it in an added warning (a tool answer's, else the person's)."""
+    return {**(typed or {}), **_med_names(results, language)}
+
+
+def med_aliases(
+    results: list[tuple[str, dict[str, Any]]], language: str, typed: Mapping[str, str] | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Product id → every name a reply may call it by (the tool answers' names, the person's own), normalised."""
+    aliases: dict[str, list[str]] = {}
+    for _, envelope in results:
+        for item in walk(envelope):
+            if item.get("med_id") is not None:
+                aliases.setdefault(str(item["med_id"]), []).extend(_aliases(item, language))
+    for med_id, name in (typed or {}).items():
+        aliases.setdefault(str(med_id), []).extend(_aliases({"name": name}, language))
+    return {med_id: tuple(dict.fromkeys(names)) for med_id, names in aliases.items() if names}

@@ -41,7 +41,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
     ),
     rule("suitable", "advice", rf"\b{P}(?:מתאים|מתאימה|מתאימים|מתאימות)\b"),
     rule("what_to_take", "advice", rf"\b(?:ו|וב|ב)?(?:מה|איזה|איזו|אילו)\b.{{0,30}}\b{_VERB}\b|\bמה לעשות\b"),
-    rule("something_for", "advice", rf"\b{P}משהו (?:נגד|עבור|בשביל|ל(?!גבי)\w+)"),
+    rule("something_for", "advice", rf"\b{P}משהו (?:נגד|עבור|בשביל|ל(?!(?:גבי|יד|מחר|היום|ערב|בוקר|אחר)\b)\w+)"),
     rule("whether_to", "advice", rf"\bאם (?:כדאי )?{_INF_START}\b"),
     rule("right_for", "advice", rf"\b{P}(?:נכון|נכונה|הנכון|הנכונה) (?:ל|עבור|בשביל)\w*"),
     rule("can_take", "advice", rf"\b{P}{_CAN}\b.{{0,30}}\b{P}{_VERB}\b", weak=True),
@@ -128,7 +128,7 @@ PRODUCT_CLASS = re.compile(
 #: "לכם", "לקנות" and the like are filters and verbs, not a purpose; "התרופה ל…" (definite) names one.
 _NOT_PURPOSE = (
     r"א|לא|כם|ך|י|נו|ו|ה|קנות|מכירה|איסוף|גבי|הזמין|הזמנה|הציע|ראות|בדוק|קחת|יטול|תת|וקח|וקחת|וקחים|שלב|"
-    r"קבל|מרשם\w*|סניף|משלוח|מבוגרים|ילדים|תינוקות"
+    r"קבל|מרשם\w*|סניף|משלוח|מבוגרים|ילדים|תינוקות|יד|אחר|מחר|היום|ערב|בוקר"
 )
 PURPOSE_RULES: tuple[Rule, ...] = (
     rule(

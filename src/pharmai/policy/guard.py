@@ -6,7 +6,8 @@ It holds whatever the engine wrote to the pharmacy's rules:
 2. no advice phrasing ("you should take", "כדאי לך"): such sentences are removed, the factual ones kept,
    and the refusal added;
 3. an advice request gets its refusal even when the engine forgot it;
-4. when any interaction check of the turn said "avoid", the explicit "cannot be taken together" warning;
+4. when any interaction check of the turn said "avoid", the explicit "cannot be taken together" warning, for
+   each such pair (a warning naming one pair is not one for another, when both pairs' names are known);
 5. when the reply names a medication a tool showed as prescription-only, the prescription note (and a
    sentence calling it over-the-counter is removed);
 6. a message describing symptoms never gets a catalog listing (a recommendation by another name): the
@@ -24,7 +25,7 @@ from typing import Any
 
 from pharmai.errors import ValidationFailed
 from pharmai.policy import _reply_lexicon as lex
-from pharmai.policy._facts import avoid_names, rx_items
+from pharmai.policy._facts import avoid_names, avoid_pairs, med_aliases, med_labels, rx_items
 from pharmai.policy._rules import HE_PREFIX, SENTENCE_END, drop_sentences
 from pharmai.policy.texts import avoid_warning, fallback_reply, refusal, rx_note
 from pharmai.policy.urgent import urgent_numbers_present, urgent_reply
@@ -136,6 +137,27 @@ def _rx_fixes(reply: str, language: str, results: list[tuple[str, dict[str, Any]
     return reply, violations, notes
 
 
+def _unwarned_pairs(
+    text: str, language: str, results: list[tuple[str, dict[str, Any]]], typed: Mapping[str, str] | None
+) -> list[list[str]]:
+    """The names of each "avoid" pair no warning sentence of ``text`` names both products of.
+
+    A pair is judged only when both products' names are known from the turn (a tool answer, or the person's
+    own words); otherwise the reply's warning stands for it, as it always did.
+    """
+    aliases = med_aliases(results, language, typed)
+    labels = med_labels(results, language, typed)
+    warned = [s for s in _sentences(text) if lex.AVOID_MARKER.search(s)]
+    missing: list[list[str]] = []
+    for a, b in avoid_pairs(results):
+        if a not in aliases or b not in aliases or a not in labels or b not in labels:
+            continue
+        named = (any(_mentions(s, x) for x in aliases[a]) and any(_mentions(s, x) for x in aliases[b]) for s in warned)
+        if not any(named):
+            missing.append([labels[a], labels[b]])
+    return missing
+
+
 def guard_reply(
     reply: str,
     *,
@@ -195,6 +217,11 @@ def guard_reply(
     if avoid is not None and not lex.AVOID_MARKER.search(normalize(text)):
         violations.append("missing_avoid_warning")
         additions.append(avoid_warning(language, avoid))
+    elif avoid is not None:
+        # A warning about one pair is no warning about another: each "avoid" pair keeps its own.
+        for names in _unwarned_pairs(text, language, results, typed_names):
+            violations.append("missing_avoid_warning")
+            additions.append(avoid_warning(language, names))
     # The prescription check reads the added warning too: it names the medications of the avoid pair.
     text = "\n\n".join(part for part in (text, *additions) if part)
     text, rx_violations, notes = _rx_fixes(text, language, results)

@@ -89,3 +89,19 @@ def test_a_listing_keeps_otc_products_that_share_a_strength_with_rx_ones(
         assert name in turn.reply, why(turn)
     assert "\n\n-" not in turn.reply, why(turn)  # no hole where a line was dropped
     written_in(turn, language)
+
+
+NEAR_A_PLACE = {
+    "en": ["anything near netanya?", "do you have something close to Haifa"],
+    "he": ["יש לכם משהו ליד נתניה?", "יש לכם משהו ליד אילת?", "יש לכם משהו באזור חיפה?"],
+}
+NO_BRANCH = {"en": ("don't have a branch",), "he": ("אין לנו סניף",)}
+
+
+@pytest.mark.parametrize(("language", "message"), cases(NEAR_A_PLACE))
+def test_something_near_a_place_asks_for_a_branch_not_a_product(
+    chat: Callable[..., Chat], language: str, message: str
+) -> None:
+    turn = chat(language).say(message)
+    assert says_any(turn, NO_BRANCH[language]) and not says_any(turn, OFFER[language]), why(turn)
+    written_in(turn, language)

@@ -297,15 +297,20 @@ RX_NOUN = r"(?:prescriptions?|meds|medications|medicines|rx|refills?)"
 OTHER_EN = re.compile(
     rf"\b(?!(?:let|it|that|what|who|there|here|he|she)['’]s\b)[a-z]+['’]s\s+{RX_NOUN}\b"
     rf"|\b(?:his|her|their)\s+(?:\w+\s+)?{RX_NOUN}\b"
-    rf"|\b{RX_NOUN}\s+(?:of|for|belonging to)\s+(?:my\s+|another\s+|other\s+|a\s+|the\s+)?(?:wife|husband|partner|"
+    # "do I need a prescription for them?": the product of the thread (a person's would be "prescriptions for them")
+    r"|\b(?!(?:prescription|script|rx)\s+for\s+(?:it|them|these|those)\b)"
+    rf"{RX_NOUN}\s+(?:of|for|belonging to)\s+(?:my\s+|another\s+|other\s+|a\s+|the\s+)?(?:wife|husband|partner|"
     r"son|daughter|child|kid|mother|mom|mum|father|dad|parent|brother|sister|friend|neighbou?r|someone|somebody|"
     r"patient|person|user|customer|him|her|them)\b",
     re.IGNORECASE,
 )
+# "מרשם בשביל זה" ("a prescription for it"): the product talked about, not a person.
+_FOR_IT = r"(?!(?:עצמי|זה|זאת|זו|הזה|הזאת|הזו|אותו|אותה|התרופה|הכדור|הכדורים|המוצר)(?:\s|$))"
 OTHER_HE = re.compile(
     PREFIX
-    + r"(?:מרשמ|מרשמימ|תרופות|חידושימ)\s+(?:של\s+(?!י(?:\s|$))\S+|שלו|שלה|שלהמ|שלהנ|(?:עבור|בשביל)\s+(?!עצמי)\S+)"
-    r"(?=\s|$)"
+    + r"(?:מרשמ|מרשמימ|תרופות|חידושימ)\s+(?:של\s+(?!י(?:\s|$))\S+|שלו|שלה|שלהמ|שלהנ|(?:עבור|בשביל)\s+"
+    + _FOR_IT
+    + r"\S+)(?=\s|$)"
 )
 # One thing already talked about ("until when is it valid?", "עד מתי הוא בתוקף?", "המרשם" but not "המרשמים").
 IT = re.compile(

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline._not_names import covered
 from pharmai.text.normalize import normalize, prefix_variants
 
 __all__ = ["loose_items"]
@@ -48,9 +49,12 @@ _NOT_A_NAME = (
 
 def _kept(piece: str) -> list[str]:
     words = []
-    for raw in piece.split():
-        word = raw.strip(_EDGE_PUNCTUATION)
+    typed = [raw.strip(_EDGE_PUNCTUATION) for raw in piece.split()]
+    phrases = covered(typed)  # "nvm forget it", "the Haifa branch", "what the label says": never a name
+    for index, word in enumerate(typed):
         folded = normalize(word)
+        if index in phrases:
+            continue
         if not folded or any(ch.isdigit() for ch in folded):
             continue  # a strength ("10mg") is not a name to look up
         if any(variant in c.STOP or variant in _REQUEST for variant in prefix_variants(folded)):

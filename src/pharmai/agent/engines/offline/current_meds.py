@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from pharmai.agent.engines.offline import flows_catalog, meds_in_play
+from pharmai.agent.engines.offline import flows_catalog, interaction_report, meds_in_play
 from pharmai.agent.engines.offline.dialogue_state import MedRef, unique_refs
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.text.normalize import normalize
@@ -76,7 +76,8 @@ def _taking(d: Dialogue) -> list[MedRef]:
 
 
 def remember(d: Dialogue, refs: list[MedRef]) -> None:
-    """Keep ``refs`` as medications the person takes."""
+    """Keep ``refs`` as medications the person takes (a misspelt name corrected to the catalog's, in place)."""
+    interaction_report.correct(d, refs)  # "I'm on warfrin": every later warning names Coumadin, never "warfrin"
     added = [MedRef(ids=list(ref.ids), q=ref.q) for ref in refs]
     d.state.taking = unique_refs([*_taking(d), *added])[-_MAX:]
 

@@ -29,11 +29,15 @@ from pharmai.agent.engines.offline import (
     followups,
     interaction_thread,
     meds_in_play,
+    message_parts,
     questions,
     rx_next_steps,
     rx_order,
+    rx_person,
     safety_thread,
+    same_names,
     staff_flows,
+    thread_intent,
     urgent_thread,
 )
 from pharmai.agent.engines.offline._cues import STORES
@@ -43,6 +47,7 @@ from pharmai.agent.engines.offline.dialogue_state import (
     DialogueState,
     MedRef,
     Pending,
+    WhichMed,
     WhichStore,
 )
 from pharmai.agent.engines.offline.nlu import parse, remainder_query
@@ -106,6 +111,7 @@ class OfflineEngine:
         code = isinstance(pending, CodeQuestion)
         parsed = parse(turn.message or "", self._mentions, identity_pending=code, found=turn.mentions)
         _drop_empty_symptom(turn, parsed)
+        thread_intent.settle(parsed, state, self._mentions)  # "the Forte", "X in Jerusalem", "cheaper there?"
         if parsed.other_store:
             # "and the other branch?": the store that is not the one last talked about (or the session's).
             current = state.last_store or turn.session.store_id
@@ -117,6 +123,7 @@ class OfflineEngine:
                 parsed.intent == "medication"
                 or (not parsed.meds and parsed.intent in ("availability", "equivalents"))
                 or c.THERE.search(parsed.norm)
+                or (isinstance(pending, WhichMed) and pending.intent == "availability")  # "did you mean…?" "yes"
             )
         ):
             # "and Tylenol?" after a question about the Jerusalem branch asks about the Jerusalem branch; so do
@@ -147,18 +154,25 @@ class OfflineEngine:
             flows_rx.resolution(d)
         elif meds_in_play.mine(d):
             pass  # "and mine?" after someone else's records were refused: the caller's own
+        elif rx_person.refuse(d):
+            pass  # "my husband's Coumadin, when does it expire?": someone else's records, never read
         elif safety_thread.personal_followup(d):
             pass  # "what about Acamol?" after "I'm pregnant, can I take…?": the same personal question
         elif interaction_thread.alternatives(d):
             pass  # "so what can she take instead?" after a warning: referred, never an "equivalent"
         elif complaint_flow.introduces_self(d, pending):
             pass  # "my name is David Cohen": never an identifier, never a look-up by name
+        elif same_names.answer(d, self.run_catalog):
+            pass  # "acetaminophen is paracetamol, right?", "is that like dipyrone?": same ingredient or not
+        elif message_parts.answer(d, self.run_catalog, self._check_taking):
+            pass  # "stock of X in Tel Aviv, Y's dosage, Z in Jerusalem?": each part on its own
         elif not questions.answer(d, pending, self.run_catalog, self._mentions) and not followups.answer(
             d, self.run_catalog, self._mentions, unknown=unknown
         ):
             self._answer(d)
         followups.remember(d)  # the products named now, for "what's the difference between them?"
         safety_thread.note(d)  # "my Zoloft", "dad takes Coumadin", "I'm pregnant": kept for the next messages
+        urgent_thread.remind(d)  # right after a distress reply: one line about ERAN under the answer
         intent = d.parsed.intent
         if intent in ("unknown", "thanks", "greeting", "help", "followup", "advice", "symptom", "complaint"):
             return  # a complaint interrupts the thread: "is there any now?" after it is about the same product
@@ -188,7 +202,10 @@ class OfflineEngine:
         if plan[0] == "equivalents":
             # "יש חלופה ל…?" ("is there an alternative…") reads as a stock question too; the equivalents
             # answer already gives stock. A separate clause asking for stock still gets it.
-            model = [i for i in model if i != "availability"]
+            if message_parts.asks_own_stock(p):  # "נגמר הליפיטור? יש משהו דומה": its stock first, then those
+                model.append("availability")
+            else:
+                model = [i for i in model if i != "availability"]
             if c.CHEAPER.search(p.norm):
                 model.append("price")  # "anything cheaper than…?": the equivalents, and that prices are not on file
         others = model + clauses
@@ -338,8 +355,13 @@ class OfflineEngine:
             med_id = str(refs[0].ids[0]) if refs and refs[0].ids[0] != "?" else None
             flows_catalog.equivalents(d, med_id)
             return
-        if d.parsed.place and not d.parsed.store and intent == "availability":
-            targets = refs if refs is not None else flows_catalog.resolve_targets(d, intent)
+        place = d.parsed.place and not d.parsed.store and intent == "availability"
+        # "a branch in Eilat? I need Moxypen": no branch there, then its stock at ours (below).
+        if place and not flows_care.no_branch_apart(d):
+            # "do you have a store in Haifa?" names no medication: none is looked up (the thread's is kept).
+            named = remainder_query(d.parsed.text) or d.parsed.meds
+            resolve = flows_catalog.resolve_targets if named else lambda d, _: flows_catalog.targets(d)
+            targets = refs if refs is not None else resolve(d, intent)
             flows_care.no_branch(d, ask=WhichStore(intent=intent, refs=[MedRef(ids=r.ids, q=r.q) for r in targets]))
             return
         if refs is None:

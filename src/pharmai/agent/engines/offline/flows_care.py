@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import _policy
 from pharmai.agent.engines.offline.dialogue_state import WhichMed, WhichStore
 from pharmai.agent.engines.offline.nlu import PLACES
@@ -25,6 +26,7 @@ __all__ = [
     "asked_strength_in",
     "confirm_near_miss",
     "no_branch",
+    "no_branch_apart",
     "place_name",
     "price",
     "resembles",
@@ -64,6 +66,42 @@ def place_name(d: Dialogue, key: str) -> str:
     """A place's name in the reply language."""
     names = PLACES.get(key)
     return (names[1] if d.lang == "he" else names[0]) if names else key
+
+
+# "there" in the sentence that names the medication ("got Nurofen there?", "יש לכם שם נורופן?"): the place.
+_THERE = re.compile(c.THERE.pattern + r"|(?:^|(?<=\s))ו?" + normalize("שם") + r"(?=\s|$)")
+
+
+def no_branch_apart(d: Dialogue) -> bool:
+    """A place asked about in a sentence of its own, a medication in another: say there is no branch there.
+
+    "do you have a branch in Eilat? I need Moxypen" asks two things, so both are answered: no branch there,
+    then (the caller's flow) the medication at every branch there is, none having been chosen. "Nurofen in
+    Haifa?" or "I'm in Haifa, got Nurofen there?" ask for the stock in that place, which no branch can
+    answer: only the offer to check one of ours (not here).
+
+    Returns:
+        True when the no-branch answer was given and the branches to check were set.
+    """
+    p = d.parsed
+    if not p.place or p.store or not p.mentions:
+        return False
+    clauses: list[tuple[int, int]] = []
+    start = 0
+    for separator in c.CLAUSES.finditer(p.text):
+        clauses.append((start, separator.start()))
+        start = separator.end()
+    clauses.append((start, len(p.text)))
+    places = {i for i, (a, b) in enumerate(clauses) if c.PLACE_SCREEN.search(normalize(p.text[a:b]))}
+    named = {i for i, (a, b) in enumerate(clauses) for m in p.mentions if a <= int(getattr(m, "start", -1)) < b}
+    if not places or not named or places & named:
+        return False
+    if any(_THERE.search(normalize(p.text[a:b])) for i, (a, b) in enumerate(clauses) if i in named):
+        return False
+    no_branch(d)
+    here = d.turn.session.store_id or next(iter(c.STORES))
+    p.stores = [here, *(store for store in c.STORES if store != here)]
+    return True
 
 
 def no_branch(d: Dialogue, *, ask: WhichStore | None = None) -> None:

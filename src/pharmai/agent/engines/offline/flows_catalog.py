@@ -9,12 +9,11 @@ from pydantic import Field, InstanceOf
 
 from pharmai.agent.base import ToolResult
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, flows_care
+from pharmai.agent.engines.offline import _policy, flows_care, interaction_report, other_branch, strengths
 from pharmai.agent.engines.offline.dialogue_state import EquivalentsOffer, MedRef, WhichMed
 from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import differences, format_date, join_names, say, strength_text
-from pharmai.policy.unchecked import is_failure
 from pharmai.text.fuzzy import similarity
 from pharmai.text.normalize import normalize, prefix_variants
 
@@ -115,6 +114,9 @@ def _checked(d: Dialogue, ref: MedRef, med: dict[str, Any], intent: str) -> tupl
         return False, "", None
     name = str(med.get("brand_name") or med.get("display_name") or ref.q or "")
     note, swap = flows_care.strength_note(d, med, mention, name)
+    if note and swap is None:
+        # "נורופן 600?": not carried in that strength; the strengths that are (Nurofen Forte 400 mg) are named.
+        note = " ".join(part for part in (note, strengths.others_line(d, med)) if part)
     return True, note, swap
 
 
@@ -316,6 +318,10 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
             if facet in facets:
                 value = med.get(facet)
                 lines.append(say(d.lang, key, text=value) if value else _missing(d, facet))
+        if len(lines) > len([note] if note else []) and "ingredients" not in facets and len(d.parsed.meds) > 1:
+            # "Zyrtec in Tel Aviv, the dosage of Claritine?": a dosage line among several products names its own.
+            at = 1 if note else 0
+            lines[at] = f"{name} – {lines[at]}"
         products = med.get("products") or []
         if products and not d.parsed.facets:
             lines.append(say(d.lang, "info_products", names=join_names(d.lang, [p["display_name"] for p in products])))
@@ -372,6 +378,8 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
                 lines.append(_policy.rx_note(d.lang, str(match.get("display_name"))))
         if matches and not any(m.get("rx_required") for m in matches):
             lines.append(say(d.lang, "otc"))
+        if len(matches) == 1 and (elsewhere := other_branch.line(d, matches[0], store_id)):
+            lines.insert(1 + bool(note), elsewhere)  # "out in Jerusalem" with Tel Aviv's 30 right under it
         # One question a turn: a "did you mean …?" about another item of the list asked first stays the one.
         asked = d.state.pending is not None
         if (
@@ -437,37 +445,11 @@ def _store_name(d: Dialogue, store_id: str | None) -> str:
 
 
 def interaction(d: Dialogue, refs: list[MedRef] | None = None) -> None:
-    """The interaction check for two or more medications, with the explicit warning on ``avoid``."""
-    if refs is None:
-        refs = targets(d)
-    typed = {str(ref.ids[0]): ref.q for ref in refs if ref.ids}
-    med_ids = list(typed)
-    if len(med_ids) < 2:
-        return
-    result = d.call("interaction_check", med_ids=med_ids[:10])
-    if is_failure(result.error_code):
-        d.add(d.error_text(result))  # not checked is not "no interaction known"
-        return
-    if not result.ok:
-        d.say("interaction_unknown")
-        return
-    pairs = [p for p in result.envelope.get("pairs") or [] if isinstance(p, dict)]
-    level = result.envelope.get("interaction_level")
-    lines: list[str] = []
-    for pair in sorted(pairs, key=lambda p: p.get("level") != "avoid"):
-        a_id, b_id = str(pair.get("med_id_a")), str(pair.get("med_id_b"))
-        a, b = name_of(d, a_id, typed.get(a_id, "")), name_of(d, b_id, typed.get(b_id, ""))
-        if pair.get("level") == "avoid":
-            lines.append(_policy.avoid_warning(d.lang, [a, b]))
-        names = join_names(d.lang, [a, b])
-        lines.append(say(d.lang, "interaction_caution", names=names, message=pair.get("message") or ""))
-    if level in ("avoid", "caution"):
-        lines.append(say(d.lang, "interaction_ask"))
-    else:
-        lines.append(
-            say(d.lang, "interaction_none", names=join_names(d.lang, [name_of(d, m, typed[m]) for m in med_ids]))
-        )
-    d.add("\n".join(lines))
+    """The interaction check for two or more medications, with the explicit warning on ``avoid``.
+
+    Each pair is stated once per reply, by the catalog's names (:mod:`.interaction_report`).
+    """
+    interaction_report.report(d, targets(d) if refs is None else refs)
 
 
 def list_medications(d: Dialogue) -> None:

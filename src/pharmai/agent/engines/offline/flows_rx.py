@@ -12,7 +12,7 @@ from typing import Any, Final, Literal
 
 from pharmai.agent.base import ToolResult
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, flows_multi, rx_more, rx_pending
+from pharmai.agent.engines.offline import _policy, flows_multi, rx_more, rx_pending, rx_which
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
     AwaitingRefill,
@@ -41,13 +41,16 @@ __all__ = [
     "code",
     "current_target",
     "identity",
+    "load_items",
     "named_on_file",
+    "not_eligible",
     "own_only",
     "prescriptions",
     "refill",
     "resolution",
     "typed_name",
     "verify_and_continue",
+    "which_rx",
 ]
 
 _MAX_RX = 20
@@ -161,6 +164,14 @@ def _load(d: Dialogue) -> list[dict[str, Any]] | None:
     return items
 
 
+def load_items(d: Dialogue) -> list[dict[str, Any]] | None:
+    """The patient's prescriptions as the tool lists them; ``None`` when not identified or unread (said so)."""
+    try:
+        return d.loaded_rx if d.loaded_rx is not None else _load(d)
+    except _Unread:
+        return None
+
+
 def prescriptions(d: Dialogue) -> None:
     """Flow C: the patient's prescriptions, after identity."""
     try:
@@ -230,8 +241,9 @@ def own_only(d: Dialogue) -> None:
         d.say("own_rx_everyone")  # no one to sign in as: say what can be done instead
         return
     if d.identified:
-        d.say("own_rx_offer")
-        d.state.pending = OwnRxOffer()
+        if say(d.lang, "rx_none") not in d.last_reply:  # just told they have none: no offer to show them
+            d.say("own_rx_offer")
+            d.state.pending = OwnRxOffer()
         return
     d.state.after_identity = AfterIdentity(intent="prescriptions")
     d.say("ask_identifier")
@@ -329,8 +341,7 @@ def _refill(d: Dialogue, *, request: bool) -> None:
         _prescriptions(d)  # "how many refills do I have left?": every prescription, with its refills
         return
     if target is None:
-        d.say("which_rx")
-        d.state.pending = WhichRx(intent=intent)
+        which_rx(d, intent)  # "refill it" with several on file: which of those that can be refilled now
         return
     if target == _NOT_ON_FILE:
         if not rx_more.more_not_on_file(d):  # "אפשר עוד אקמול": its stock, not a refill
@@ -341,6 +352,17 @@ def _refill(d: Dialogue, *, request: bool) -> None:
         d.state.pending = WhichRx(intent=intent)
         return
     verify_and_continue(d, target, request=request)
+
+
+def which_rx(d: Dialogue, intent: str) -> None:
+    """Ask which prescription a refill is for, naming only those that can be refilled now (see :mod:`.rx_which`).
+
+    Args:
+        d: The turn (signed in; the message names no prescription).
+        intent: ``refill_request`` or ``refill_status``.
+    """
+    request = intent == "refill_request"
+    rx_which.ask(d, load_items(d), intent, lambda item: verify_and_continue(d, item, request=request))
 
 
 def _many(d: Dialogue) -> bool:
@@ -458,6 +480,11 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
     else:
         d.state.refill = None
         _not_placed(d, placed, name)
+
+
+def not_eligible(d: Dialogue, env: dict[str, Any], name: str, med_id: Any = None) -> None:
+    """Why a prescription cannot be refilled now (``prescription_verify``'s envelope), and its prescription note."""
+    _not_eligible(d, env, name, med_id)
 
 
 def _not_eligible(d: Dialogue, env: dict[str, Any], name: str, med_id: Any = None) -> None:

@@ -21,6 +21,7 @@ from pharmai.agent.engines.offline import (
     flows_catalog,
     flows_compare,
     flows_rx,
+    followups_names,
     followups_rx,
     followups_store,
     followups_thread,
@@ -135,8 +136,8 @@ def _last_refs(d: Dialogue) -> list[MedRef]:
 
 def _store_switch(d: Dialogue, last: str, run: Run) -> bool:
     p = d.parsed
-    if p.meds or not (p.store or p.place):
-        return False
+    if p.meds or not (p.store or p.place) or _leftover(p.text):
+        return False  # "and zirtek in Jerusalem?": a name the catalog did not find is no store switch
     if last == "equivalents" and not (p.stores or p.other_store or p.place):
         return False  # "how many of those?" at the store carried over: about the equivalent, not its list again
     if last not in _STORE_FOLLOWS and not (p.act == "ellipsis" and _last_refs(d)):
@@ -291,6 +292,8 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None, *, unknown: 
         return True  # "where can I get it?", "which branch has more?": the stock at both branches
     if followups_store.answer(d, last) or followups_thread.answer(d, run, unknown, last):
         return True  # a branch's hours or address; the thread's products ("the difference between them")
+    if followups_names.place_only(d):
+        return True  # "did you open a branch in Herzliya?": no branch there, whatever the reading
     if last is None:
         return False
     return (
@@ -306,6 +309,7 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None, *, unknown: 
         or _refill_thread(d, last)
         or followups_rx.answer(d, last)  # a prescription thread, someone else's refused records
         or _variant(d, last, run, mentions)
+        or followups_names.unknown_name(d, last, run)  # "and zirtek?", "what about viagra?": looked up as a name
     )
 
 
@@ -378,7 +382,9 @@ _NOT_NAMES = frozenset(
         "date dates exact exactly give tell me please pls plz bring need needed have to which one ones for "
         "the a an day roughly approximately approx estimate when what time soon earliest "
         "תן תני תנו תאריך תאריכ מועד בדיוק תגיד תגידי לי בבקשה להביא צריך צריכה צריכים איזה איזו אילו "
-        "מהם מהן מביניהם בערך הכי מוקדם"
+        "מהם מהן מביניהם בערך הכי מוקדם "
+        # "for it", "בשביל זה", "בשבילו": the product of the thread, never a name to look up
+        "בשביל בשבילו עבור עבורו צורך"
     ).split()
 )
 

@@ -17,7 +17,7 @@ State read: ``last_intent``, ``last_refs`` (see :mod:`.dialogue_state`).
 from __future__ import annotations
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_rx, rx_next_steps
+from pharmai.agent.engines.offline import flows_rx, rx_continue, rx_next_steps
 from pharmai.agent.engines.offline.state import Dialogue
 
 __all__ = ["answer", "continues_someone_else"]
@@ -136,5 +136,6 @@ def answer(d: Dialogue, last: str) -> bool:
         or _expiry(d, last)
         or _named_prescription(d, last)
         or _pickup(d, last)
+        or rx_continue.progress(d, last)  # "did it go through?", "זה עבר?": the refill's status
         or rx_next_steps.thread(d, last)  # "how do I get a new one?", "I already did? when?", "it came back"
     )

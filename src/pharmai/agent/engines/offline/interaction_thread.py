@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, current_meds, flows_catalog, safety_thread_more
+from pharmai.agent.engines.offline import _policy, current_meds, flows_catalog, interaction_report, safety_thread_more
 from pharmai.agent.engines.offline.dialogue_state import MedRef, unique_refs, without
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names, say
@@ -75,6 +75,8 @@ _ALTERNATIVE = c.cues(
 _ALSO = c.cues("also", "too", "as well", "on top", "in addition", "plus", "גם", "בנוסף", "וגם")
 # "what about Nurofen, is that different?": a label-style reading that still asks about the pair just checked.
 _LABEL_FOLLOWS = ("info", "compare")
+# "and if only Coumadin and Acamol?", "ואם רק קומדין ואקמול?": the medications named are the ones in play now.
+_ONLY = c.cues("only", "just", "solely", "רק", "בלבד")
 
 
 def _check(d: Dialogue, together: list[MedRef]) -> bool:
@@ -116,6 +118,11 @@ def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
         return bool(new) and _check(d, [*d.state.taking, *kept, *new])
     named = without(refs, earlier)
     follows = p.intent in _FOLLOWS or (p.intent == "equivalents" and c.EQUIVALENT.search(p.norm))
+    narrowed = follows or (p.intent == "info" and not p.facets)
+    if last == "interaction" and narrowed and len(refs) >= 2 and _ONLY.search(p.norm):
+        # "what if only Coumadin and Acamol?" after "Coumadin, Micropirin and Nurofen?": the two named, and what
+        # the person said they take (still taken), never the ones left out (their pairs are not asked about).
+        return _check(d, [*d.state.taking, *refs])
     if last == "interaction" and p.intent in _LABEL_FOLLOWS and not p.facets and len(named) == 1:
         # "what about Nurofen, is that different?" right after "Advil with my Zoloft?": the same question.
         follows = True
@@ -139,6 +146,12 @@ def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
             # "and if I also take Coumadin?" after "Zyrtec with Tylenol?": added to all of them, none replaced.
             base = earlier
         safety_thread_more.same_ingredient(d, named, without(earlier, base))
+        dropped = without(earlier, base)
+        if dropped and not swap:
+            # "Advil with warfarin?" then "and Micropirin?": which one it replaces is a guess, so the new one is
+            # also checked with the one guessed away, and an "avoid" found there is said first (Micropirin +
+            # warfarin); anything milder about a medication no longer asked about would only distract.
+            interaction_report.report(d, unique_refs([*named, *dropped])[:_MAX], quiet=True)
         return _check(d, [*d.state.taking, *base, *named])
     if last in _CATALOG and p.intent == "interaction" and len(named) == 1:
         # "can I combine it with Acamol?" after Optalgin: the other medication is the one talked about.

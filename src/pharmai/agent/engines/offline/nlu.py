@@ -16,6 +16,7 @@ from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline._items import loose_items
+from pharmai.agent.engines.offline._not_names import GENERIC_NAME, covered, waved_off_first
 from pharmai.agent.engines.offline._typos import corrected
 from pharmai.nlu import Understanding, spans_of, understand
 from pharmai.pharmacy.search import typed_name
@@ -150,13 +151,15 @@ def remainder_query(text: str) -> str:
     shows the normalised form.
     """
     kept: list[str] = []
-    for raw in text.split():
-        word = raw.strip(_EDGE_PUNCTUATION)
+    words = [raw.strip(_EDGE_PUNCTUATION) for raw in text.split()]
+    phrases = covered(words)  # a store, a place, "forget it", "what the label says": never a name either
+    for index, word in enumerate(words):
         folded = normalize(word)
         # "ב-200": a number with a prefix letter is a strength or a count, never a name.
         if not folded or all(part.isdigit() or _is_stop(part) or part in _PREFIX_LETTERS for part in folded.split()):
             continue
-        kept.append(word)
+        if index not in phrases:
+            kept.append(word)
     return " ".join(kept)[:80]
 
 
@@ -241,6 +244,9 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
     if intent == "availability" and p.meds and c.WHATS_IN.search(p.norm) and not c.AVAILABILITY.search(p.norm):
         p.facets.add("ingredients")
         return "info"  # "מה יש בנורופן?": what is in it (the model reads "יש" as stock)
+    if intent in ("info", "equivalents", "medication", "unknown", "followup") and GENERIC_NAME.search(p.norm):
+        p.facets.add("ingredients")
+        return "info"  # "what's the generic name of Zoloft?": its active ingredient (the model hears "generic")
     if intent == "price" and p.meds and c.CHEAPER.search(p.norm):
         return "equivalents"  # "anything cheaper than Lipitor?": another product (prices are not on file)
     if intent in ("info", "equivalents", "medication", "unknown", "followup") and _compares(p):
@@ -279,7 +285,7 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
         return "handoff"
     if is_complaint(p.text, bool(p.meds)) or service:
         return "complaint"  # about the assistant or the service: an apology, never a refusal
-    if c.CANCEL.search(norm):
+    if c.CANCEL.search(norm) and not waved_off_first(p.text):
         return "cancel"  # nothing is pending here; a refill is never requested by "cancel my refill"
     if not p.meds and (c.HOURS.search(norm) or c.HOURS_ASK.search(norm)):
         return "hours"  # exact, and nothing the model was taught: opening hours are not on file
@@ -435,6 +441,8 @@ def last_product_request(p: Parsed) -> str | None:
     norm = p.norm
     if c.EXPIRY.search(norm):
         return None  # "when does it expire?": a prescription's date, not the product's restock date
+    if "ingredients" in p.facets and GENERIC_NAME.search(norm):
+        return "info"  # "what's the generic name of it?": its active ingredient, never its equivalents
     if c.GENERIC.search(norm) or c.EQUIVALENT.search(norm) or c.CHEAPER.search(norm) or p.intent == "equivalents":
         return "equivalents"
     if c.COMPARE.search(norm) or c.SAME_THING.search(norm):

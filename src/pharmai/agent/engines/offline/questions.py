@@ -25,6 +25,7 @@ from pharmai.agent.engines.offline import (
     flows_catalog,
     flows_rx,
     followups_rx,
+    rx_continue,
     rx_next_steps,
 )
 from pharmai.agent.engines.offline.dialogue_state import (
@@ -87,6 +88,8 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
     ack = _ack(d)
     if ack is not None and _closes(d, ack):
         return True  # a goodbye, or anything but a clear yes while a refill waits for its confirmation
+    if pending is None and not _after_red_flag(d) and rx_continue.carry_on(d):
+        return True  # "yes do it" after a refill answer that asked nothing: that refill goes on
     # "thanks", "ok nvm", "no": never a yes to an offer, whatever the model reads as agreeing.
     waves_off = ack in ("thanks", "bye", "never_mind", "no")
     fits = p.intent in _AFFIRM_FITS.get(kind, ())
@@ -121,9 +124,10 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
         _which_store(d, pending, no=no and not p.store)
     elif isinstance(pending, EquivalentsOffer | RefillOffer | InteractionOffer | OwnRxOffer) and (yes or no):
         _offer(d, pending, no=no)
-    elif isinstance(pending, RxOffer) and yes and not p.refs:
-        d.say("which_rx")  # "yes" to "check the refill status of any of these?": which one
-        d.state.pending = WhichRx(intent="refill_status")
+    elif isinstance(pending, RxOffer) and (yes or p.intent.startswith("refill")) and not (p.refs or p.meds):
+        # "yes" / "ok renew it" after the list: which one (of those that can be refilled now)
+        request = p.intent == "refill_request" or c.REFILL.search(p.norm) is not None
+        flows_rx.which_rx(d, "refill_request" if request else "refill_status")
     elif isinstance(pending, RxOffer | WhichRx) and (p.refs or p.meds) and (p.intent in (
         "unknown", "medication", "followup", "refill_status", "refill_request",
     ) or rx_next_steps.answers_which_rx(d)):  # fmt: skip

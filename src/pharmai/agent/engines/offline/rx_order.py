@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_rx, rx_more
+from pharmai.agent.engines.offline import flows_rx, rx_doctor, rx_more
 from pharmai.agent.engines.offline.state import Dialogue
 
 __all__ = [
@@ -276,8 +276,8 @@ def thread(d: Dialogue, last: str | None) -> bool:
     Returns:
         True when the message was answered here.
     """
-    if next_after_not_received(d):
-        return True
+    if next_after_not_received(d) or rx_doctor.doctor_away(d, last):
+        return True  # "my doc is on vacation" after "a new prescription is needed": sorry, still needed
     if last is None:
         return False
     return recheck(d, last) or why_status(d, last) or expiry_when(d, last) or protest(d, last)

@@ -9,16 +9,25 @@ and nothing that could delay or distract from it:
 - otherwise: this cannot be assessed in a chat, get help now;
 - medications named now are checked together, and with the ones the thread named before when the message adds
   one ("she also took ibuprofen" after "my mom is on Coumadin"): an avoid pair is warned about by name (seed 000).
+
+And on the next turn, right after a distress reply ("I don't want to be here anymore…"): the ordinary question
+that follows ("never mind, do you have Zyrtec?") is answered, and one short line reminds the person that ERAN
+is there, at the number the distress reply gave (:func:`remind`). Not the urgent reply again (it was just said
+in full, and repeating it would not answer what was asked), never a question about how they feel (no
+assessment in a chat), and only once: the reply after that is an ordinary one.
 """
 
 from __future__ import annotations
+
+import re
 
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import flows_catalog
 from pharmai.agent.engines.offline.dialogue_state import unique_refs
 from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.policy.urgent import DEFAULT_NUMBERS, urgent_reply
 
-__all__ = ["answer"]
+__all__ = ["answer", "remind"]
 
 _TEXTS = {
     "looks_fine_poison": {
@@ -33,6 +42,11 @@ _TEXTS = {
         "little at first), so please don't wait. I can't assess this in a chat: get help now.",
         "he": "גם אם המצב נראה קל כרגע, הוא יכול להחמיר מהר (דימום פנימי, למשל, יכול להתבטא בהתחלה במעט "
         "סימנים), ולכן אין לחכות. איני יכול להעריך מצב כזה בצ'אט: נא לפנות לעזרה עכשיו.",
+    },
+    "distress_reminder": {
+        "en": "And if things feel heavy again, ERAN's emotional first-aid line is there for you day and night at "
+        "{number}.",
+        "he": 'ואם שוב יהיה קשה, קו הסיוע הנפשי של ער"ן זמין עבורכם בכל שעה ביום ובלילה בטלפון {number}.',
     },
     "keep_taking": {
         "en": "Please don't take any more of it until a doctor has seen you, and get help now: I can't assess "
@@ -86,3 +100,30 @@ def answer(d: Dialogue) -> None:
         refs = unique_refs([*refs, *d.earlier_refs, *(r for r in d.state.taking if r.ids)])
     if len(refs) >= 2:
         flows_catalog.interaction(d, refs[:10])
+
+
+_MARK = "\x00"
+
+
+def _distress_number(reply: str) -> str | None:
+    """The distress line's number as a distress reply gave it (``None``: ``reply`` is no distress reply).
+
+    The deployment may set its own number, which the engine never sees: the reply the person just read says it.
+    """
+    for lang in ("en", "he"):
+        marked = urgent_reply(lang, ["distress"], {"distress": _MARK, "emergency": _MARK})
+        head, between = marked.split(_MARK)[:2]
+        found = re.search(re.escape(head) + r"(.+?)" + re.escape(between), reply)
+        if found:
+            return found.group(1).strip() or DEFAULT_NUMBERS["distress"]
+    return None
+
+
+def remind(d: Dialogue) -> None:
+    """Right after a distress reply, one line about ERAN under the answer to the next, ordinary message."""
+    if d.turn.verdict.red_flags or not d.parts:
+        return  # a red flag again gets the urgent reply itself; an empty reply is the loop's to fill
+    number = _distress_number(d.last_reply)
+    if number is None or any(number in part for part in d.parts):
+        return
+    d.add(_TEXTS["distress_reminder"][d.lang].format(number=number))

@@ -1,0 +1,173 @@
+"""The interaction check as a reply states it: each pair once, and every product by a name of the catalog.
+
+Seed 000's rule (medications named together are always checked, and an "avoid" pair is always warned about)
+can run the check more than once for one message: "can I take Nurofen with my Coumadin?" from a signed-in
+patient checks the pair named, then the new medication with the patient's own active prescriptions, and both
+checks find Coumadin + Nurofen. The reply states each pair once: the first statement of a pair stays (its
+warning is never dropped), and a later check of the same turn states only the pairs no earlier check of the
+turn reported. A later check that finds nothing new says nothing (the earlier warning already covers it).
+
+Names: a warning names products as the catalog does, never as a misspelling. The name learned from a tool
+answer comes first ("Coumadin (Warfarin) 5 mg"); else the name the customer wrote, when the catalog knows it
+by that name (an all-lowercase English name capitalised, as the catalog writes names: "advil" → "Advil"); a
+misspelt one ("warfrin", "קומדן") is looked up once and named by the catalog's answer, and the references the
+conversation keeps are corrected, so the next replies do not echo the typo either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pharmai.agent.engines.offline import _policy
+from pharmai.agent.engines.offline.dialogue_state import MedRef
+from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.agent.engines.offline.texts import join_names, say
+from pharmai.policy.unchecked import is_failure
+
+__all__ = ["correct", "proper_name", "report", "shown"]
+
+_MAX = 10
+_MAX_NAMES = 40  # the state keeps at most this many learned names (as flows_catalog.learn does)
+_LEVELS = ("avoid", "caution")
+
+
+def _pair_key(pair: dict[str, Any]) -> frozenset[str]:
+    return frozenset((str(pair.get("med_id_a")), str(pair.get("med_id_b"))))
+
+
+def _said(d: Dialogue) -> set[frozenset[str]]:
+    """The pairs an interaction check of this turn already reported (every such report is stated in full)."""
+    said: set[frozenset[str]] = set()
+    for result in d.turn.tools.results:
+        if result.name != "interaction_check" or not result.ok:
+            continue
+        for pair in result.envelope.get("pairs") or []:
+            if isinstance(pair, dict) and pair.get("level") in _LEVELS:
+                said.add(_pair_key(pair))
+    return said
+
+
+def _learn(d: Dialogue, med_id: Any, name: Any) -> None:
+    if isinstance(med_id, str) and isinstance(name, str) and name:
+        names = d.state.names
+        names[med_id] = name
+        if len(names) > _MAX_NAMES:
+            names.pop(next(iter(names)))
+
+
+def _fuzzy_mention(d: Dialogue, ids: list[str]) -> Any:
+    """This message's mention of ``ids`` when it was matched as a misspelling (else ``None``)."""
+    for mention in d.parsed.mentions:
+        if list(getattr(mention, "med_ids", ()) or ()) == list(ids) and getattr(mention, "fuzzy", False):
+            return mention
+    return None
+
+
+def _lookup(d: Dialogue, query: str) -> dict[str, Any] | None:
+    """The catalog's answer for ``query``: one already given in this turn, else a new lookup."""
+    for result in reversed(d.turn.tools.results):
+        arguments = result.arguments if isinstance(result.arguments, dict) else {}
+        if result.name == "get_medication_by_name" and arguments.get("medication_name") == query and result.ok:
+            break
+    else:
+        result = d.call("get_medication_by_name", medication_name=query)
+    if not result.ok:
+        return None
+    med = result.envelope.get("medication")
+    return med if isinstance(med, dict) else None
+
+
+def proper_name(d: Dialogue, ref: MedRef) -> str | None:
+    """The catalog's name for ``ref`` when this message misspelt it ("warfrin"); ``None`` when it did not.
+
+    A single product's display name is learned for the conversation ("Coumadin (Warfarin) 5 mg"); a generic
+    sold as several products is named by the generic ("Ibuprofen").
+    """
+    mention = _fuzzy_mention(d, ref.ids) if ref.ids else None
+    if mention is None:
+        return None
+    typed = d.parsed.names.get(tuple(ref.ids)) or str(getattr(mention, "matched_text", "") or "")
+    med = _lookup(d, typed.strip()) if typed.strip() else None
+    if med is None:
+        return None
+    name = str(med.get("display_name") or med.get("brand_name") or "")
+    if med.get("med_id"):
+        _learn(d, str(med["med_id"]), name)
+    return name or None
+
+
+def shown(d: Dialogue, med_id: str, typed: str = "") -> str:
+    """The name a warning or note gives product ``med_id`` (``typed``: the customer's name for it).
+
+    Never a misspelling and never an internal id.
+    """
+    learned = d.state.names.get(med_id)
+    if learned:
+        return str(learned)
+    name = typed
+    if not name:
+        kept = (r.q for r in (*d.state.last_refs, *d.state.recent) if med_id in r.ids and r.q and r.q != med_id)
+        name = next(kept, "")
+    return name or ("this product" if d.lang == "en" else "המוצר הזה")
+
+
+def correct(d: Dialogue, refs: list[MedRef]) -> None:
+    """Replace a misspelt name of ``refs`` (and of the references the conversation keeps) by the catalog's."""
+    for ref in refs:
+        name = proper_name(d, ref) if ref.ids else None
+        if not name:
+            continue
+        for kept in (ref, *d.state.last_refs, *d.state.taking, *d.state.recent):
+            if kept.ids == ref.ids:
+                kept.q = name
+
+
+def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False) -> None:
+    """Check ``refs`` together and state what this turn has not stated yet (the warning on every new "avoid").
+
+    Args:
+        d: The turn.
+        refs: The medications in play (the first product of each is checked).
+        quiet: Say only the new "avoid" pairs, and nothing when there is none (a check beside the one the
+            person asked for adds only its warnings).
+    """
+    correct(d, refs)
+    typed = {str(ref.ids[0]): ref.q for ref in refs if ref.ids}
+    med_ids = list(typed)
+    if len(med_ids) < 2:
+        return
+    said = _said(d)
+    result = d.call("interaction_check", med_ids=med_ids[:_MAX])
+    if is_failure(result.error_code):
+        d.add(d.error_text(result))  # not checked is not "no interaction known"
+        return
+    if not result.ok:
+        d.say("interaction_unknown")
+        return
+    pairs = [p for p in result.envelope.get("pairs") or [] if isinstance(p, dict)]
+    fresh = [p for p in pairs if p.get("level") not in _LEVELS or _pair_key(p) not in said]
+    if quiet:
+        fresh = [p for p in fresh if p.get("level") == "avoid"]
+        if not fresh:
+            return
+    if pairs and not fresh:
+        return  # every pair was stated by an earlier check of this reply (its warning included)
+    lines: list[str] = []
+    for pair in sorted(fresh, key=lambda p: p.get("level") != "avoid"):
+        a_id, b_id = str(pair.get("med_id_a")), str(pair.get("med_id_b"))
+        a, b = shown(d, a_id, typed.get(a_id, "")), shown(d, b_id, typed.get(b_id, ""))
+        if pair.get("level") == "avoid":
+            lines.append(_policy.avoid_warning(d.lang, [a, b]))
+        names = join_names(d.lang, [a, b])
+        lines.append(say(d.lang, "interaction_caution", names=names, message=pair.get("message") or ""))
+    level = result.envelope.get("interaction_level")
+    if any(p.get("level") in _LEVELS for p in fresh) or (not pairs and level in _LEVELS):
+        ask = say(d.lang, "interaction_ask")
+        if not any(ask in part for part in d.parts):
+            lines.append(ask)  # said once per reply, after the first notes (a later check adds its own notes)
+    elif quiet:
+        return
+    else:
+        names = join_names(d.lang, [shown(d, m, typed[m]) for m in med_ids])
+        lines.append(say(d.lang, "interaction_none", names=names))
+    d.add("\n".join(lines))

@@ -1,0 +1,198 @@
+"""A message that asks several catalog questions, each about its own product and branch, answered one by one.
+
+"כמה זירטק יש בתל אביב, מה המינון של קלריטין וגם יש אופטלגין בירושלים?" asks three things: Zyrtec's stock in
+Tel Aviv, Claritine's dosage, Optalgin's stock in Jerusalem. Read as one request, every product would get every
+answer at every branch named (and the tool budget would run out); here each part of the message keeps its own
+products, branch and request:
+
+- a part that names no product asks about the product of the part before it ("…do you have moxypen anywhere,
+  and when is it back"), and a question already answered by an earlier part (the restock date is in the stock
+  line) is not asked twice;
+- "anywhere", "בשום מקום", "באיזה סניף" means every branch;
+- the products named together are still checked for interactions (seed 000), but only a caution or an avoid
+  result is said: the parts asked about each product apart.
+
+Also :func:`asks_own_stock`: "נגמר לכם הליפיטור בת"א? יש משהו דומה" asks the stock first, then the equivalents.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline import flows_catalog
+from pharmai.agent.engines.offline.dialogue_state import MedRef
+from pharmai.agent.engines.offline.nlu import Parsed
+from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.agent.engines.offline.thread_intent import EVERY_BRANCH
+from pharmai.text.normalize import normalize
+
+__all__ = ["answer", "asks_own_stock"]
+
+Run = Callable[[Dialogue, str, list[MedRef] | None], None]
+
+_ALL_STORES = ["s1", "s2"]
+_CATALOG = ("availability", "info", "compare", "equivalents", "price", "medication", "interaction")
+_STOCK = (c.AVAILABILITY, c.OUT_OF_STOCK, c.RESTOCK, c.HOW_MANY_UNITS, c.AVAILABILITY_WEAK, c.HAS, EVERY_BRANCH)
+# A part that asks for a product like the one named ("יש משהו דומה", "anything similar?").
+_LIKE_IT = (c.EQUIVALENT, c.GENERIC, c.CHEAPER)
+_SPLIT = re.compile(c.CLAUSES.pattern + r"|\s+(?=(?:וגמ|וגם)\s)")
+
+
+@dataclass
+class _Part:
+    """One part of the message: its text, products, branches and request."""
+
+    norm: str
+    refs: list[MedRef] = field(default_factory=list)
+    stores: list[str] = field(default_factory=list)
+    intent: str | None = None
+    facets: set[str] = field(default_factory=set)
+
+
+def _spans(text: str) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for match in _SPLIT.finditer(text):
+        if match.start() > start:
+            spans.append((start, match.start()))
+        start = match.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return [(a, b) for a, b in spans if normalize(text[a:b])]
+
+
+def _intent(norm: str, count: int) -> tuple[str | None, set[str]]:
+    facets = {name for name, pattern in c.FACETS.items() if pattern.search(c.HOW_MANY_OTHER.sub(" ", norm))}
+    if count >= 2 and c.COMPARE.search(c.COMPARE_TIMES.sub(" ", norm)):
+        return "compare", set()
+    if any(p.search(norm) for p in _LIKE_IT):
+        return "equivalents", set()
+    if c.PRICE.search(norm):
+        return "price", set()
+    if facets and not (facets == {"dosage"} and c.HOW_MANY_UNITS.search(norm)):
+        return "info", facets
+    if any(p.search(norm) for p in _STOCK):
+        return "availability", set()
+    if c.INFO.search(norm):
+        return "info", set()
+    return None, set()
+
+
+def _parts(p: Parsed) -> list[_Part]:
+    parts: list[_Part] = []
+    for start, end in _spans(p.text):
+        norm = normalize(p.text[start:end])
+        refs: list[MedRef] = []
+        for mention in p.mentions:
+            ids = list(getattr(mention, "med_ids", ()) or ())
+            if ids and start <= mention.start < end and all(ids != r.ids for r in refs):
+                refs.append(MedRef(ids=ids, q=p.names.get(tuple(ids)) or str(mention.matched_text)))
+        named = sorted((m.start(), s) for s, pattern in c.STORES.items() if (m := pattern.search(norm)))
+        stores = list(_ALL_STORES) if EVERY_BRANCH.search(norm) else [s for _, s in named]
+        intent, facets = _intent(norm, len(refs))
+        parts.append(_Part(norm, refs, stores, intent, facets))
+    return parts
+
+
+def answer(d: Dialogue, run: Run, after: Callable[[Dialogue], None] | None = None) -> bool:
+    """Answer each part of a message of several catalog questions on its own (see the module docstring).
+
+    Args:
+        d: The turn.
+        run: The engine's catalog flow, ``run(d, intent, refs)``.
+        after: Run once every part is answered (the check against the medications the person takes).
+
+    Returns:
+        True when the message was answered here; False leaves it to the one-request flow.
+    """
+    p, verdict = d.parsed, d.turn.verdict
+    if len(p.meds) < 2 or p.refs or p.place or p.loose or p.intent not in _CATALOG:
+        return False
+    if verdict.red_flags or verdict.is_advice or verdict.symptom or d.turn.resolution is not None:
+        return False  # urgent care, a referral: their own flows (which still check the products together)
+    parts = _parts(p)
+    if len(parts) < 2:
+        return False
+    last: list[MedRef] = []
+    intent: str | None = None
+    if sum(1 for part in parts if part.refs) < 2:
+        return False  # one part names the products, the others only ask about them: one request, as before
+    for part in parts:
+        if not part.refs and len(last) != 1:
+            return False  # "acamol vs tylenol, same thing?": "it" could be either product
+        part.refs = part.refs or list(last)  # "and when is it back": the product of the part before
+        last = part.refs
+        if part.intent is None:
+            # "…, and Optalgin in Jerusalem": a product and a branch ask the stock; else the part before's request.
+            part.intent = "availability" if part.stores else intent
+        intent = part.intent
+        if not part.refs or part.intent is None:
+            return False
+    if len({(part.intent, tuple(map(tuple, (r.ids for r in part.refs))), tuple(part.stores)) for part in parts}) < 2:
+        return False
+    if all(part.intent == parts[0].intent and not part.stores for part in parts):
+        return False  # "is Advil in stock, and Tylenol?": one request about several, as before
+    saved = (p.store, p.stores, p.facets, p.intent)
+    stocked: set[tuple[str, str]] = set()
+    try:
+        for part in parts:
+            _run_part(d, part, run, stocked)
+    finally:
+        p.store, p.stores, p.facets, p.intent = saved
+    _interaction(d)
+    if after is not None:
+        after(d)
+    # "ok so the Jerusalem one, when exactly?" is about the product the message ended with.
+    d.state.last_refs = [MedRef(ids=r.ids, q=r.q) for r in parts[-1].refs]
+    return True
+
+
+def _run_part(d: Dialogue, part: _Part, run: Run, stocked: set[tuple[str, str]]) -> None:
+    p = d.parsed
+    stores = part.stores or [p.store or d.turn.session.store_id or "s1"]
+    if part.intent == "availability":
+        refs = [r for r in part.refs if any((str(r.ids[0]), s) not in stocked for s in stores)]
+        if not refs:
+            return  # "when is it back?" after its stock at every branch: the restock date was in it
+        stocked.update((str(r.ids[0]), s) for r in refs for s in stores)
+        part.refs = refs
+    p.store, p.stores = (part.stores[0], part.stores) if part.stores else (p.store, [])
+    p.facets, p.intent = part.facets, str(part.intent)
+    if part.intent == "compare":
+        run(d, "compare", part.refs)
+    else:
+        for ref in part.refs:
+            run(d, str(part.intent), [ref])
+
+
+def _interaction(d: Dialogue) -> None:
+    """The products named together, checked; only a caution or an avoid result is said (seed 000)."""
+    refs = flows_catalog.named_refs(d)
+    if len(refs) < 2 or any(r.name == "interaction_check" for r in d.turn.tools.results):
+        return
+    result = d.call("interaction_check", med_ids=[str(r.ids[0]) for r in refs][:10])
+    if not result.ok or result.envelope.get("interaction_level") in ("avoid", "caution"):
+        flows_catalog.interaction(d, refs)  # said by name, or "could not check" (never read as "none")
+
+
+def asks_own_stock(p: Parsed) -> bool:
+    """Whether a part of the message asks the named product's stock apart from asking for a similar one.
+
+    "נגמר לכם הליפיטור בת"א? יש משהו דומה": the stock of Lipitor, then its equivalents; "יש חלופה לליפיטור?"
+    asks for the equivalents only (their answer gives their stock).
+    """
+    if not p.meds:
+        return False
+    spans = _spans(p.text)
+    if len(spans) < 2:
+        return False
+    stock = like = False
+    for start, end in spans:
+        norm = normalize(p.text[start:end])
+        if any(pattern.search(norm) for pattern in _LIKE_IT):
+            like = True
+        elif any(pattern.search(norm) for pattern in (c.AVAILABILITY, c.OUT_OF_STOCK, c.HOW_MANY_UNITS, c.HAS)):
+            stock = True
+    return stock and like
