@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pharmai.policy import red_flags
+from pharmai.policy._red_flag_gate import model_flag_stands
 
 DISTRESS = [
     "how many tablets do i have left, i want to know if it's enough for what i'm planning",
@@ -51,3 +52,34 @@ ORDINARY = [
 @pytest.mark.parametrize("text", ORDINARY)
 def test_the_same_words_in_an_ordinary_question_are_no_red_flag(text: str) -> None:
     assert red_flags(text) == ()
+
+
+# The model's own reading is kept when the message says more of it, or drink beside it, or the weariness of
+# "any of this": the gates that drop it on ordinary questions ("what's the max dose of ibuprofen") must not
+# drop these (two such readings were lost on the dev split when the gates came in).
+KEPT = [
+    ("downed 6 beers then took 3 tylenol for my head and then 3 more", "poison"),
+    ("had a few drinks and took acamol for the hangover", "poison"),
+    ("שתיתי 5 בירות ולקחתי אקמול בשביל הראש", "poison"),
+    ("I need a lot of Optalgin, how much do you have, I can't deal with any of this anymore", "distress"),
+    ("how many pills are in a box, I've had enough of all of this", "distress"),
+    ("כמה כדורים יש בקופסה של אקמול, אני לא יכולה להתמודד עם זה", "distress"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind"), KEPT)
+def test_the_models_reading_stands_with_drink_more_or_weariness(text: str, kind: str) -> None:
+    assert model_flag_stands(text, kind)
+
+
+DROPPED = [
+    ("what's the max dose of ibuprofen per day", "distress"),
+    ("I ran out of my pills, can I refill?", "distress"),
+    ("she took ibuprofen for her knee", "poison"),
+    ("לקחתי אדוויל בשביל הגב", "poison"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind"), DROPPED)
+def test_the_models_reading_still_drops_on_an_ordinary_question(text: str, kind: str) -> None:
+    assert not model_flag_stands(text, kind)

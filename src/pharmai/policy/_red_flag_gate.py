@@ -98,11 +98,11 @@ _MIND = re.compile(
     r"|forever|never wake|not wake|wake up|disappear\w*|goodbye|alone|lonely|depress\w*"
     r"|desperate|despair|on purpose|deliberately|intentionally|hurt (?:my|him|her)self|harm|cut (?:my|him|her)self"
     r"|sad|cry\w*|scared|afraid|panic\w*|stop (?:it|this|the pain)|no point|no reason|pointless|miserable"
-    r"|want out|sleep and)\b"
+    r"|want out|sleep and|deal with (?:it|this|any of|all of|life)|any of this|all of this|anymore|had enough)\b"
     + fold(
         r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:למות|מוות|מת|מתה|להתאבד|התאבד\S*|אובדנ\S*|קטלני\S*|להרוג|יהרוג|יהרגו"
         r"|שיהרוג|לגמור|לסיים|להיעלם|תקווה|ייאוש|יאוש|מיואש\S*|נמאס|בודד\S*|לבד|דיכאון|בכוונה|לפגוע|טעם"
-        r"|לחיות|להמשיך|לנצח|להתעורר|להירדם|נטל|עצוב\S*|בוכה|בוכים|מפחד\S*|פחד|פאניקה)(?=\s|$)"
+        r"|לחיות|להמשיך|לנצח|להתעורר|להירדם|נטל|עצוב\S*|בוכה|בוכים|מפחד\S*|פחד|פאניקה|להתמודד|סוף|די)(?=\s|$)"
     )
 )
 # An ordinary pharmacy question: a dose or the label maximum, running out of pills, a prescription that ran out.
@@ -133,9 +133,12 @@ _FOR_A_PURPOSE = re.compile(
 _AMOUNT = re.compile(
     r"\b(?:too (?:many|much)|a lot|lots|several|handful|whole|all (?:of|the|my|his|her)|double\w*|triple\w*|twice"
     r"|extra|more than|overdos\w*|again|times|bottle|box|pack|packet|strip|accident\w*|by mistake|mistake\w*"
-    r"|swallow\w*|ate|\d{2,}|of (?:my|her|his|their|the) (?:pills|meds|tablets|medication))\b"
+    r"|swallow\w*|ate|\d{2,}|of (?:my|her|his|their|the) (?:pills|meds|tablets|medication)"
+    # "then 4 more", after "8 beers": more of it, or on top of drink, is an amount that keeps the reading.
+    r"|(?:\d+|a few|some|two|three|four|five|six) more|beers?|drinks|shots|vodka|wine|whiskey|alcohol|drunk)\b"
     + fold(
-        r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:יותר\sמדי|הרבה|כפול\S*|פעמיים|חפיסה|קופסה|כל\sה\S*|בטעות|בלע\S*|עוד)"
+        r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:יותר\sמדי|הרבה|כפול\S*|פעמיים|חפיסה|קופסה|כל\sה\S*|בטעות|בלע\S*|עוד"
+        r"|בירה|בירות|וודקה|יין|אלכוהול|שיכור|שיכורה|שתוי|שתויה)"
         r"(?=\s|$)|\d{2,}"
     )
 )

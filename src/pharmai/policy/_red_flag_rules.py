@@ -129,6 +129,11 @@ _DISTRESS = [
     r"|\b(?:swerve|drive|steer|crash)\w* (?:\w+ ){0,3}into (?:a |an |the |oncoming )?(?:truck|wall|traffic|tree|bus)\b"
     r"|\bjump (?:off|from) (?:a |the |my )?(?:roof|bridge|building|balcony)\b"
     r"|\bstep in front of (?:a |the )?(?:train|bus|truck|car)\b",
+    # An overdose taken on purpose is self-harm too: ERAN's line beside the poison centre's.
+    r"\b(?:took|taken|swallowed|had|downed|ate|overdosed)\b.{0,60}(?<!\bnot )(?<!\bwasnt )"
+    r"\b(?:on purpose|deliberately|intentionally)\b"
+    r"|\b(?:on purpose|deliberately|intentionally)\b.{0,30}\b(?:took|swallowed|overdosed|od)\b"
+    r"|\bintentional overdose\b",
 ]
 _DISTRESS_HE = [
     r"להתאבד|התאבדות|אובדנ\S*|מתאבד\S*",
@@ -147,6 +152,8 @@ _DISTRESS_HE = [
     r"|מספיק\s(?:\S+\s){0,3}(?:כדי|בשביל)\s(?:ש?לא\s(?:אצטרכ|להתעורר|אתעורר)|לגמור|לסיימ)"
     r"|(?:כדורימ|טבליות|מספיק|נשאר\S*)\s(?:\S+\s){0,6}(?:למה|בשביל\sמה)\sש?אני\sמתכננ\S*"
     r"|כספ\sה?ביטוח\s(?:\S+\s){0,3}(?:מאשר\sאית\S*|בלעדי\S*)",
+    r"(?:לקחתי|בלעתי|נטלתי|לקח|לקחה|בלע|בלעה)\s(?:\S+\s){0,6}(?<!לא\s)(?:בכוונה|בשביל\sלמות)"
+    r"|בכוונה\s(?:\S+\s){0,3}(?:לקחתי|בלעתי|לקח|לקחה|בלע|בלעה)",
     r"(?:לסטות|להתנגש|לקפוצ|להיזרק|לזרוק\sאת\sעצמ\S*)\s(?:\S+\s){0,2}(?:לתוכ\s|מ|מה|אל\s|מול\s)?"
     r"(?:משאית|רכב|גג|הגג|גשר|הגשר|כביש|רכבת|מרפסת|המרפסת)",
 ]

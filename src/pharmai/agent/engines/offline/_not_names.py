@@ -57,8 +57,31 @@ _STREET = re.compile(
 )
 _FILLER = re.compile(
     r"\b(?:lol|lmao|rofl|haha\w*|hehe\w*|xd|jk|omg|btw|idk|tbh|imo|smh|ugh|hmm+|umm*|uh+|if|did|didnt|wise|guys|"
-    r"yall|y'all|folks|yours|ours)\b|"
-    + c.cues("אגב", "דרך אגב", "לול", "אוף", "וואלה", "אם", "אתם", "חבר'ה", "חברה").pattern
+    r"yall|y'all|folks|yours|ours|asap|urgent|urgently|quick|quickly|man|dude|bro|mate|pill|pills|where|when)\b|"
+    + c.cues(
+        "אגב",
+        "דרך אגב",
+        "לול",
+        "אוף",
+        "וואלה",
+        "אם",
+        "אתם",
+        "חבר'ה",
+        "חברה",
+        "תביא",
+        "תביאי",
+        "תביאו",
+        "תן",
+        "תני",
+        "תנו",
+        "איפה",
+        "מתי",
+        "דחוף",
+        "מהר",
+        "אחי",
+        "גבר",
+        "נשמה",
+    ).pattern
     + r"|(?:^|(?<=\s))ח{2,}(?=\s|$)|(?:^|(?<=\s))(?:הה){2,}(?=\s|$)"
 )
 _PHRASES = (

@@ -17,6 +17,7 @@ from typing import Any
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline._items import loose_items
 from pharmai.agent.engines.offline._not_names import GENERIC_NAME, covered, waved_off_first
+from pharmai.agent.engines.offline._others import asks_what_another_takes
 from pharmai.agent.engines.offline._typos import corrected
 from pharmai.nlu import Understanding, spans_of, understand
 from pharmai.pharmacy.search import typed_name
@@ -176,7 +177,7 @@ def _refs(norm: str, text: str) -> list[int]:
 
 def _other_person(p: Parsed) -> bool:
     """The message asks for someone else's prescriptions (by name, pronoun, relation or user id)."""
-    if c.OTHER_EN.search(p.text) or c.OTHER_HE.search(p.norm):
+    if c.OTHER_EN.search(p.text) or c.OTHER_HE.search(p.norm) or asks_what_another_takes(p.text):
         return True
     if p.identifier and (c.THIRD_PARTY_CONTACT_EN.search(p.text) or c.THIRD_PARTY_CONTACT_HE.search(p.norm)):
         return True
