@@ -114,10 +114,13 @@ def _rx_fixes(reply: str, language: str, results: list[tuple[str, dict[str, Any]
     """Remove "no prescription needed" claims about Rx medications; return the notes still needed."""
     violations: list[str] = []
     notes: list[str] = []
+    covered: set[str] = set()  # names already answered for by a note or a product's own line
     for label, aliases in rx_items(results, language):
         normalized = normalize(reply)
-        if not any(_mentions(normalized, alias) for alias in aliases):
-            continue
+        named = {alias for alias in aliases if _mentions(normalized, alias)}
+        if not named or named <= covered:
+            continue  # "atorvastatin" alone names Lipitor and Litorva too: one note for the name, not one each
+        covered |= named
 
         def denies_rx(sentence: str, aliases: tuple[str, ...] = aliases) -> bool:
             folded = normalize(sentence)

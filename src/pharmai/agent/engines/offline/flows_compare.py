@@ -16,7 +16,7 @@ from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import differences, join_names, say
 
-__all__ = ["compare", "units_asked"]
+__all__ = ["compare", "same_or_not", "units_asked"]
 
 _FORMS = {"tablet": "טבליה", "capsule": "כמוסה", "syrup": "סירופ", "cream": "קרם", "drops": "טיפות"}
 
@@ -132,4 +132,19 @@ def compare(d: Dialogue, refs: list[MedRef], *, count: int | None = None) -> boo
     if total:
         d.add(total)  # "can I take 2 regular ones instead?": the label arithmetic; the choice stays referred
     flows_catalog.interaction(d, refs)
+    return True
+
+
+def same_or_not(d: Dialogue, refs: list[MedRef]) -> bool:
+    """Say only whether the two products of ``refs`` are the same ("is Augmentin one?"), no interaction check.
+
+    Returns:
+        False when they cannot be compared (a misspelt or unknown name): nothing was said.
+    """
+    if len(refs) != 2 or any(getattr(flows_catalog.mention_of(d, ref), "fuzzy", False) for ref in refs):
+        return False
+    meds = [_facts(d, ref) for ref in refs]
+    if any(med is None for med in meds):
+        return False
+    d.add(_line(d, [med for med in meds if med is not None]))
     return True

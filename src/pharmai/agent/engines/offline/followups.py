@@ -17,6 +17,7 @@ from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import (
+    equivalent_candidate,
     flows_care,
     flows_catalog,
     flows_compare,
@@ -199,6 +200,8 @@ def _other_medication(d: Dialogue, last: str, run: Run) -> bool:
     if p.intent not in ("medication", "followup", last):
         return False
     intent = "info" if last in ("interaction", "list", "compare") else last
+    if last == "compare" and len(p.meds) >= 2:
+        intent = "compare"  # "no wait, I meant is Tylenol the same as Acamol?": the comparison, corrected
     run(d, intent, None)
     return True
 
@@ -286,6 +289,8 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None, *, unknown: 
     last = d.state.last_intent
     if rx_order.pickup_elsewhere(d):
         return True  # "can I collect it in Jerusalem?" while a refill waits for a "yes": that refill, there
+    if equivalent_candidate.answer(d, _last_refs(d)):
+        return True  # "anything equivalent? Augmentin maybe?": the thread product's, and whether Augmentin is one
     if _instead_pair(d, run) or _instead_one(d, run):
         return True
     if followups_store.where_stocked(d, last, _last_refs(d), run):

@@ -137,15 +137,19 @@ def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
         # replaces is not known ("Advil with his Coumadin" / "sorry, I meant Micropirin"), so it is checked
         # with every one: a warning said once too often costs less than one missed.
         # "X instead?" / "במקום זה X" replaces the one asked about last, like "and with X?".
-        base = earlier if p.act == "correction" or len(earlier) < 2 else earlier[:-1]
+        swap = c.EQUIVALENT.search(p.norm) or _INSTEAD_OF.search(p.text.lower())
+        # Only "X instead?" says which one goes (the one asked about last); "and if it's atorvastatin?" after
+        # "simvastatin with clarithromycin?" may replace either, so X is checked with every one of them.
+        base = earlier if p.act == "correction" or len(earlier) < 2 or not swap else earlier[:-1]
         if p.act != "correction" and _taken(d, earlier):
             # "Tramadex with my Zoloft?" then "and Advil?": what is taken stays, what was asked about goes.
             base = _taken(d, earlier)
-        swap = c.EQUIVALENT.search(p.norm) or _INSTEAD_OF.search(p.text.lower())
         if (_ALSO.search(p.norm) or current_meds.says_taking(d)) and not swap:
             # "and if I also take Coumadin?" after "Zyrtec with Tylenol?": added to all of them, none replaced.
             base = earlier
-        safety_thread_more.same_ingredient(d, named, without(earlier, base))
+        for old in without(earlier, base) or earlier:
+            # "what about Nurofen?" after "Advil with my Zoloft?": Nurofen is Advil's ingredient, said first.
+            safety_thread_more.same_ingredient(d, named, [old])
         dropped = without(earlier, base)
         if dropped and not swap:
             # "Advil with warfarin?" then "and Micropirin?": which one it replaces is a guess, so the new one is
