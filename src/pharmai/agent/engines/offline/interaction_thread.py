@@ -132,11 +132,9 @@ def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
     if not named:
         return False
     if last == "interaction" and follows:
-        # The medication it was asked with stays; the one asked about last is replaced by the new one
-        # ("and with Acamol?" after "Zoloft with ibuprofen?": Zoloft and Acamol). Which one a correction
-        # replaces is not known ("Advil with his Coumadin" / "sorry, I meant Micropirin"), so it is checked
-        # with every one: a warning said once too often costs less than one missed.
-        # "X instead?" / "במקום זה X" replaces the one asked about last, like "and with X?".
+        # Which one a follow-up replaces is not known ("Advil with his Coumadin" / "and Micropirin?", "sorry, I
+        # meant Micropirin"), so the new one is checked with every one: a warning said once too often costs
+        # less than one missed. Only "X instead?" / "במקום זה X" replaces the one asked about last.
         swap = c.EQUIVALENT.search(p.norm) or _INSTEAD_OF.search(p.text.lower())
         # Only "X instead?" says which one goes (the one asked about last); "and if it's atorvastatin?" after
         # "simvastatin with clarithromycin?" may replace either, so X is checked with every one of them.
@@ -152,9 +150,9 @@ def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
             safety_thread_more.same_ingredient(d, named, [old])
         dropped = without(earlier, base)
         if dropped and not swap:
-            # "Advil with warfarin?" then "and Micropirin?": which one it replaces is a guess, so the new one is
-            # also checked with the one guessed away, and an "avoid" found there is said first (Micropirin +
-            # warfarin); anything milder about a medication no longer asked about would only distract.
+            # "Tramadex with my Zoloft?" then "and Advil?": what was asked about goes, yet the new one is also
+            # checked with it, and an "avoid" found there is said first; anything milder about a medication no
+            # longer asked about would only distract.
             interaction_report.report(d, unique_refs([*named, *dropped])[:_MAX], quiet=True)
         return _check(d, [*d.state.taking, *base, *named])
     if last in _CATALOG and p.intent == "interaction" and len(named) == 1:
