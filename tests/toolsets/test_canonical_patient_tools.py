@@ -222,6 +222,20 @@ def test_queue_positions_grow(make_session: Make) -> None:
     assert second == first + 1
 
 
+def test_a_second_request_in_one_conversation_keeps_its_ticket_and_place(db: Database, make_session: Make) -> None:
+    # "can I talk to a pharmacist?" then "a human. now": one request, never a second ticket behind the first.
+    session = make_session(None)
+    first = session.call("transfer_to_pharmacist", {"reason": "wants a person"})["ticket"]
+    other = make_session(None).call("transfer_to_pharmacist", {"reason": "someone else"})["ticket"]
+    again = session.call("transfer_to_pharmacist", {"reason": "a human now", "priority": "urgent"})["ticket"]
+    assert again["ticket_id"] == first["ticket_id"] and again["queue_position"] == first["queue_position"]
+    assert other["ticket_id"] != first["ticket_id"]
+    with db.session() as s:
+        row = s.get(Ticket, first["ticket_id"])
+        assert row is not None and row.priority == "urgent"  # the more urgent word raised it
+        assert len(s.scalars(select(Ticket).where(Ticket.conversation_id == row.conversation_id)).all()) == 1
+
+
 @pytest.mark.parametrize(
     "arguments",
     [

@@ -9,9 +9,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pharmai.clock import Clock
+from pharmai.db.models import Ticket
+from pharmai.pharmacy._common import check_id, check_language, check_text
 from pharmai.pharmacy.handoff import tickets as handoff_tickets
 
 __all__ = ["MAX_REASON_LENGTH", "PRIORITIES", "TicketResult", "open_ticket"]
@@ -59,12 +62,16 @@ def open_ticket(
         clock: Gives the creation time.
 
     Returns:
-        The ticket, whose ``queue_position`` is the number of open tickets created before it plus one.
+        The ticket, whose ``queue_position`` is the number of open tickets created before it plus one. A
+        conversation that already waits in the queue keeps its ticket and its place ("a human. now" after
+        "can I talk to a pharmacist?" is the same request, never a second ticket behind the first); a more
+        urgent priority raises the waiting ticket's.
 
     Raises:
         ValidationFailed: Bad reason, priority, language or ids. PatientNotFound: unknown ``user_id``.
     """
-    view = handoff_tickets.create_ticket(
+    view = _waiting(session, conversation_id, reason, priority, language, clock)
+    view = view or handoff_tickets.create_ticket(
         session,
         kind="handoff",
         reason=reason,
@@ -85,3 +92,29 @@ def open_ticket(
         case_number=view.case_number,
         message=_MESSAGE[language].format(position=position),
     )
+
+
+def _waiting(
+    session: Session, conversation_id: Any, reason: Any, priority: Any, language: Any, clock: Clock
+) -> handoff_tickets.TicketView | None:
+    """The conversation's handoff ticket still open in the queue, its priority raised if asked (else ``None``)."""
+    if conversation_id is None:
+        return None
+    check_text(reason, "description", max_length=MAX_REASON_LENGTH)  # a bad request is refused either way
+    check_language(language)
+    level = handoff_tickets.check_priority(priority)
+    conversation = check_id(conversation_id, "conversation_id")
+    row = session.scalars(
+        select(Ticket)
+        .where(Ticket.conversation_id == conversation, Ticket.kind == "handoff", Ticket.status == "open")
+        .order_by(Ticket.created_at)
+    ).first()
+    if row is None:
+        return None
+    if _RANK[level] < _RANK.get(row.priority, _RANK["normal"]):
+        return handoff_tickets.set_priority(session, row.ticket_id, level, clock.now())
+    return handoff_tickets.get_ticket(session, row.ticket_id)
+
+
+# Lower is more urgent (the queue's own order).
+_RANK = {"urgent": 0, "high": 1, "normal": 2, "low": 3}

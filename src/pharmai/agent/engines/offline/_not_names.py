@@ -57,7 +57,8 @@ _STREET = re.compile(
 )
 _FILLER = re.compile(
     r"\b(?:lol|lmao|rofl|haha\w*|hehe\w*|xd|jk|omg|btw|idk|tbh|imo|smh|ugh|hmm+|umm*|uh+|if|did|didnt|wise|guys|"
-    r"yall|y'all|folks|yours|ours|asap|urgent|urgently|quick|quickly|man|dude|bro|mate|pill|pills|where|when)\b|"
+    r"yall|y'all|folks|yours|ours|asap|urgent|urgently|quick|quickly|man|dude|bro|mate|pill|pills|where|when|"
+    r"tho|though|getting|gonna|wanna|gotta)\b|"
     + c.cues(
         "אגב",
         "דרך אגב",

@@ -38,7 +38,7 @@ def _words(*texts: str) -> frozenset[str]:
 # A yes, or the action itself ("do it", "order it", "תזמין"): at least one of these in an affirmation.
 _AGREE = _words(
     "yes yeah yep yup ya sure absolutely definitely certainly confirm confirmed approve approved ahead do proceed "
-    "submit send place order reorder refill renew request book",
+    "submit send place order reorder refill renew request book go",
     "כן בטח יאללה קדימה בהחלט מאשר מאשרת אשר תאשר תאשרי תעשה תעשי תגיש תגישי תזמין תזמיני תחדש תחדשי תשלח "
     "תשלחי תבצע תבצעי בצע כמובן ברור להזמין לחדש להגיש לעשות",
 )
