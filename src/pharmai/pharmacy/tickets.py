@@ -111,10 +111,6 @@ def _waiting(
     ).first()
     if row is None:
         return None
-    if _RANK[level] < _RANK.get(row.priority, _RANK["normal"]):
+    if PRIORITIES.index(level) > PRIORITIES.index(row.priority):  # PRIORITIES runs from least to most urgent
         return handoff_tickets.set_priority(session, row.ticket_id, level, clock.now())
     return handoff_tickets.get_ticket(session, row.ticket_id)
-
-
-# Lower is more urgent (the queue's own order).
-_RANK = {"urgent": 0, "high": 1, "normal": 2, "low": 3}

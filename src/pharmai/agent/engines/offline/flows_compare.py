@@ -16,14 +16,14 @@ from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import differences, join_names, say
 
-__all__ = ["compare", "same_or_not", "units_asked"]
+__all__ = ["compare", "facts", "same_or_not", "units_asked"]
 
 _FORMS = {"tablet": "טבליה", "capsule": "כמוסה", "syrup": "סירופ", "cream": "קרם", "drops": "טיפות"}
 
 
-def _facts(d: Dialogue, ref: MedRef) -> dict[str, Any] | None:
-    """The product (or generic) behind ``ref`` as the tool gives it, or ``None`` when it cannot be compared."""
-    result = d.call("get_medication_by_name", medication_name=ref.q)
+def facts(d: Dialogue, query: str) -> dict[str, Any] | None:
+    """The product (or generic) ``query`` names, as the tool gives it, or ``None`` when it cannot be compared."""
+    result = d.call("get_medication_by_name", medication_name=query)
     med = result.envelope.get("medication") if result.ok else None
     if not isinstance(med, dict) or not med.get("active_ingredients"):
         return None
@@ -121,7 +121,7 @@ def compare(d: Dialogue, refs: list[MedRef], *, count: int | None = None) -> boo
         return False  # a misspelt name is confirmed first ("did you mean …?"), never compared as if asked
     meds: list[dict[str, Any]] = []
     for ref in refs:
-        med = _facts(d, ref)
+        med = facts(d, ref.q)
         if med is None:
             return False
         meds.append(med)
@@ -143,7 +143,7 @@ def same_or_not(d: Dialogue, refs: list[MedRef]) -> bool:
     """
     if len(refs) != 2 or any(getattr(flows_catalog.mention_of(d, ref), "fuzzy", False) for ref in refs):
         return False
-    meds = [_facts(d, ref) for ref in refs]
+    meds = [facts(d, ref.q) for ref in refs]
     if any(med is None for med in meds):
         return False
     d.add(_line(d, [med for med in meds if med is not None]))

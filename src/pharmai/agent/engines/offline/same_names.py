@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_catalog, urgent_thread
+from pharmai.agent.engines.offline import flows_catalog, flows_compare, urgent_thread
 from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names, say
@@ -89,12 +89,6 @@ def _two_names(d: Dialogue) -> list[Any] | None:
     return mentions
 
 
-def _lookup(d: Dialogue, text: str) -> dict[str, Any] | None:
-    result = d.call("get_medication_by_name", medication_name=text)
-    med = result.envelope.get("medication") if result.ok else None
-    return med if isinstance(med, dict) and med.get("active_ingredients") else None
-
-
 def _ingredient(med: dict[str, Any]) -> str:
     items = [i for i in med.get("active_ingredients") or [] if isinstance(i, dict)]
     return " + ".join(str(i.get("name") or "") for i in items)
@@ -107,7 +101,7 @@ def _shown(text: str) -> str:
 
 
 def _same_names(d: Dialogue, mentions: list[Any]) -> bool:
-    meds = [_lookup(d, str(m.matched_text)) for m in mentions]
+    meds = [flows_compare.facts(d, str(m.matched_text)) for m in mentions]
     if any(med is None for med in meds):
         return False
     first, second = meds[0] or {}, meds[1] or {}
