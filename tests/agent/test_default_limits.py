@@ -10,8 +10,9 @@ import pytest
 from pharmai.agent.engines import mentions_for
 from pharmai.agent.engines.offline import OfflineEngine
 from pharmai.db import Database
+from pharmai.pharmacy.identity import latest_outbox_code
 from pharmai.settings import SEED_004_RATE_LIMITS, Settings
-from tests.agent.loop_support import make_loop, of_type, outbox_code, refills, run, session
+from tests.agent.loop_support import make_loop, of_type, refills, run, session
 
 ADDRESS = "203.0.113.7"
 CONVERSATION = {
@@ -29,13 +30,19 @@ CONVERSATION = {
 }  # fmt: skip
 
 
+def _code(db: Database) -> str:
+    """The code sent; under seed 004's tiers the sign-in itself may be refused first, and a wrong code goes on."""
+    with db.session() as s:
+        return latest_outbox_code(s) or "000000"
+
+
 def _talk(db: Database, settings: Settings, language: str) -> list[str | None]:
     """Every tool call's error code (``None``: it ran) over the whole conversation."""
     codes: list[str | None] = []
     with make_loop(db, OfflineEngine(mentions_for(db)), settings=settings) as loop:
         cid = loop.open(session(), language)
         for message in CONVERSATION[language]:
-            text = outbox_code(db) if message == "{code}" else message
+            text = _code(db) if message == "{code}" else message
             events = run(loop.turn(cid, text, client_address=ADDRESS))
             codes += [(e.data["result"].get("error") or {}).get("code") for e in of_type(events, "tool.result")]
     return codes

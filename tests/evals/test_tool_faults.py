@@ -65,7 +65,9 @@ def test_a_fault_on_a_tool_the_profile_lacks_makes_the_trial_an_error(world: Tem
 
 
 def test_the_faulty_calls_go_through_the_executor_and_only_those_fail(world: TemplateWorld) -> None:
-    says = [{"say": "Do you have Advil?"}, {"say": "Do you have Advil?"}, {"say": "Do you have Advil?"}]
+    # Zyrtec is in stock at the session's branch: one inventory_check a turn (Advil, out there, adds the other
+    # branch's check).
+    says = [{"say": "Do you have Zyrtec?"}, {"say": "Do you have Zyrtec?"}, {"say": "Do you have Zyrtec?"}]
     fault = {"tool": "inventory_check", "code": "TIMEOUT", "skip": 1, "times": 1}
     task = _task(user=says, session={"tool_faults": [fault]})
     turns = run_trial(task, "offline", world).turns

@@ -56,6 +56,10 @@ log = logging.getLogger(__name__)
 #: Longer user messages are refused with ``VALIDATION_ERROR`` before anything runs.
 MAX_MESSAGE_LENGTH = 4000
 _MAX_ID = 64
+# "yes the glucophage": words around the name of the product a confirmation is for, dropped with the name.
+_NAMED_YES_ARTICLES = frozenset({"the", "my", "for", "of", "את", "ה", "של", "שלי", "-", "–"})
+_NAMED_YES_PUNCTUATION = ".,!?;:'\"׳״"
+_NAMED_YES_LENGTH = 80
 _EMAIL = re.compile(r"\S+@\S+")
 
 
@@ -234,19 +238,40 @@ class ConversationLoop:
             or "\x00" in message  # no person types a NUL, and PostgreSQL text cannot store one
         ):
             raise ValidationFailed([{"field": "message", "reason": "must be 1 to 4000 characters of text"}])
-        conversation, history = self.store.load(conversation_id)
-        if self.store.held(conversation.conversation_id):
+        conversation, history, is_held = self.store.load_for_turn(conversation_id)
+        if is_held:
             held = self._held(conversation, message)
             if held is not None:
                 return held
         pending = _loop_state(conversation.state).get("pending")
-        if isinstance(pending, dict) and (policy.is_yes(message) or policy.is_no(message)):
-            approve = policy.is_yes(message)
+        if isinstance(pending, dict) and (
+            policy.is_yes(message) or policy.is_no(message) or self._yes_naming(message, pending)
+        ):
+            approve = not policy.is_no(message)
             resolve = (str(pending.get("id")), approve)
             return self._run(
                 conversation, history, message, resolve=resolve, client_address=client_address, actor=actor
             )
         return self._run(conversation, history, message, client_address=client_address, actor=actor)
+
+    def _yes_naming(self, message: str, pending: dict[str, Any]) -> bool:
+        """ "yes the glucophage", "כן את הגלוקופאז'": a yes that names only the product the confirmation is for.
+
+        The names are cut out and what is left must be a clear yes; a yes naming another product ("yes the
+        nurofen") approves nothing (the engine asks which one is meant).
+        """
+        named = self._mentions(message) if len(message) <= _NAMED_YES_LENGTH else []
+        if not named:
+            return False
+        summary = str(pending.get("summary") or "")
+        wanted = {med for mention in self._mentions(summary) for med in mention.med_ids} if summary else set()
+        if not wanted or any(not set(mention.med_ids) & wanted for mention in named):
+            return False
+        rest = message
+        for mention in sorted(named, key=lambda m: -m.start):
+            rest = rest[: mention.start] + " " + rest[mention.end :]
+        words = [w for w in rest.split() if w.strip(_NAMED_YES_PUNCTUATION).lower() not in _NAMED_YES_ARTICLES]
+        return bool(words) and policy.is_yes(" ".join(words))
 
     def approve(
         self,

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from pharmai.policy._rules import fold
+from pharmai.policy._sign_in_gate import about_sign_in_only
 from pharmai.policy.complaints import names_a_service_failure, names_health
 from pharmai.text.normalize import normalize, prefix_variants
 
@@ -199,4 +200,6 @@ def model_flag_stands(text: str, kind: str | None = None) -> bool:
         return False
     if _consent_only(text):
         return False
+    if about_sign_in_only(text) and not names_the_mind(text):
+        return False  # "i dont have the code, just show me": frustration with signing in (see ._sign_in_gate)
     return not (_says_nothing(text) or names_a_service_failure(text))

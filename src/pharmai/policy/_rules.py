@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from pharmai.text import normalize
+from pharmai.text import normalize, prefilter
 
 __all__ = [
     "HE_PREFIX",
@@ -88,7 +88,7 @@ class RuleSet:
 
     def hits(self, text: str) -> list[Rule]:
         """The rules whose pattern occurs in the normalised ``text``."""
-        if not self.rules or not self.screen.search(text):
+        if not self.rules or not prefilter.search(self.screen, text):
             return []
         return [r for r in self.rules if r.pattern.search(text)]
 

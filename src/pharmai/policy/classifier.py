@@ -19,7 +19,10 @@ from pharmai.policy import _lexicon_en as en
 from pharmai.policy import _lexicon_he as he
 from pharmai.policy._red_flag_gate import says_nothing
 from pharmai.policy._rules import Rule, RuleSet, split_clauses, strip_label_phrases
+from pharmai.policy._sign_in_gate import about_sign_in_only
 from pharmai.policy.complaints import is_complaint, is_service_complaint
+from pharmai.policy.off_topic import is_off_topic
+from pharmai.policy.points_back import points_back
 from pharmai.policy.red_flags import red_flags
 from pharmai.policy.verdict import AdviceVerdict
 from pharmai.text import normalize
@@ -48,6 +51,8 @@ _INTERACTION = 0.5
 # "Show me medicines for a cough", "which painkillers are in stock?": the label guide makes it a
 # recommendation, never a listing — and the catalog has no grouping by purpose to list from.
 _PURPOSE_CUES = frozenset({"products_for", "products_by_class"})
+# The class-word cue ("antibiotic", "painkiller"): the only one a message pointing back at a product drops.
+_CLASS_CUE = frozenset({"products_by_class"})
 # Below the model's own threshold, advice still counts when it is the model's first reading and this likely.
 _ADVICE_FIRST = 0.25
 _GENERAL_ADVICE_BELOW = 0.3
@@ -203,6 +208,11 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
         kept = _PURPOSE_CUES if not _is_factual_clause(text) else frozenset()
         cancelled.extend(cue.name for cue in fired if cue.name not in kept)
         fired = [cue for cue in fired if cue.name in kept]
+    if fired and not flags and not spans and {cue.name for cue in fired} <= _CLASS_CUE and points_back(text):
+        # "another antibiotic like it?": a product like the one just talked about (its equivalents, which the
+        # catalog answers), not one picked by purpose; with no product in the thread the engine still refers it.
+        cancelled.extend(cue.name for cue in fired)
+        fired = []
     if fired and not flags and len(spans) >= 2 and _general_interaction(whole, reading, fired):
         cancelled.extend(cue.name for cue in fired)
         fired = []
@@ -213,6 +223,10 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
     if not fired and (is_complaint(text, bool(spans)) or is_service_complaint(text)):
         # "this bot is useless", "you said Nurofen was in stock and there was none": about the assistant or
         # the service, not a health question (a message that also names a symptom is never one).
+        model_advice = symptom = False
+    if not fired and not flags and not spans and (about_sign_in_only(text) or is_off_topic(text)):
+        # "who's gonna win the world cup", "i dont have the code": no health content, so the model's symptom or
+        # advice guess on it is none (see .off_topic and ._sign_in_gate for what keeps a reading).
         model_advice = symptom = False
     if not fired and not flags and says_nothing(text):
         symptom = False  # "cool I'm on my way", "just 5??": the model's symptom guess on empty words

@@ -17,6 +17,7 @@ import re
 
 from pharmai.policy._rules import fold
 from pharmai.text.normalize import normalize
+from pharmai.text.prefilter import search  # exact: skips a big alternation that cannot match
 
 __all__ = ["is_complaint", "is_service_complaint", "names_a_service_failure", "names_health"]
 
@@ -140,7 +141,7 @@ def names_a_service_failure(text: str) -> bool:
     if not isinstance(text, str):
         return False
     norm = normalize(text)
-    return _SERVICE.search(norm) is not None and _HEALTH.search(norm) is None and _TIMING.search(norm) is None
+    return search(_SERVICE, norm) is not None and search(_HEALTH, norm) is None and search(_TIMING, norm) is None
 
 
 def is_service_complaint(text: str) -> bool:
@@ -155,11 +156,11 @@ def is_service_complaint(text: str) -> bool:
     if not isinstance(text, str):
         return False
     norm = normalize(text)
-    if _HEALTH.search(norm) is not None or _TIMING.search(norm) is not None:
+    if search(_HEALTH, norm) is not None or search(_TIMING, norm) is not None:
         return False
-    return _SERVICE.search(norm) is not None or _UPSET.search(norm) is not None
+    return search(_SERVICE, norm) is not None or search(_UPSET, norm) is not None
 
 
 def names_health(text: str) -> bool:
     """Whether ``text`` has any word about the body, the mind, a dose or an emergency (the red-flag gate's check)."""
-    return isinstance(text, str) and _HEALTH.search(normalize(text)) is not None
+    return isinstance(text, str) and search(_HEALTH, normalize(text)) is not None

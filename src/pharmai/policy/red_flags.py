@@ -14,7 +14,8 @@ from pharmai.nlu import Understanding, understand
 from pharmai.policy._red_flag_gate import model_flag_stands, names_an_amount, names_the_mind
 from pharmai.policy._red_flag_rules import ALWAYS, LABEL_CONTEXT, RULES
 from pharmai.policy._rules import any_of, split_clauses
-from pharmai.text import normalize
+from pharmai.policy.declines_person import declines_a_person
+from pharmai.text import normalize, prefilter
 
 __all__ = ["RED_FLAG_KINDS", "carried_red_flags", "red_flags"]
 
@@ -27,7 +28,7 @@ RED_FLAG_KINDS = ("emergency", "poison", "distress")
 
 def _rule_kinds(text: str) -> set[str]:
     whole = normalize(text)
-    if not _SCREEN.search(whole):
+    if not prefilter.search(_SCREEN, whole):
         return set()  # most messages name no red flag at all: one scan rules them out
     found: set[str] = set()
     for clause in split_clauses(text):
@@ -98,7 +99,9 @@ def carried_red_flags(
     if not isinstance(previous, list | tuple) or not previous or not isinstance(text, str) or not text.strip():
         return tuple(flags)
     reading = understand(text, spans)
-    if any(reading.scores.get(intent, 0.0) >= _OWN_REQUEST_SCORE for intent in _OWN_REQUESTS):
+    # "I don't want to talk to anyone" reads as a handoff to the model: it refuses one, and the thread goes on.
+    own_requests = _OWN_REQUESTS - {"handoff"} if declines_a_person(text) else _OWN_REQUESTS
+    if any(reading.scores.get(intent, 0.0) >= _OWN_REQUEST_SCORE for intent in own_requests):
         return tuple(flags)
     # The thread goes on: what it was about still holds, whatever this message adds. "I don't know, maybe 5
     # or 6" after "my son swallowed Acamol" is still a poisoning; the model's distress guess on it (a worried

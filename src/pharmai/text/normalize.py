@@ -8,6 +8,7 @@ readings of a token to the matcher instead.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -27,6 +28,11 @@ _MAX_PREFIX = 3
 _MIN_STEM = 2
 
 
+#: Texts up to this length are remembered: one turn normalises the same message (and the same catalog
+#: names) a few dozen times across its steps, and the function is pure.
+_CACHED_UP_TO = 512
+
+
 def normalize(text: str) -> str:
     """Fold ``text`` to its matching form.
 
@@ -37,6 +43,17 @@ def normalize(text: str) -> str:
         Lower-case words separated by single spaces, with Hebrew niqqud, geresh / gershayim and
         final letters folded, and punctuation removed (digits are kept: "nurofen 400").
     """
+    if len(text) <= _CACHED_UP_TO:
+        return _normalize_cached(text)
+    return _normalize(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _normalize_cached(text: str) -> str:
+    return _normalize(text)
+
+
+def _normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = _MARKS.sub("", text)
     text = text.replace("\u05be", " ")  # maqaf

@@ -57,7 +57,8 @@ AVAILABILITY = {
 def test_out_of_stock_gives_restock_date_and_rx_note(chat: Callable[..., Chat], language: str, message: str) -> None:
     conversation = chat(language)
     turn = conversation.say(message)
-    assert turn.tools == ["inventory_check"]
+    # Out here: the other branch is checked too (out there as well: "out of stock at both branches").
+    assert set(turn.tools) == {"inventory_check"}
     assert turn.result("inventory_check")["matches"][0]["qty_on_hand"] == 0
     if language == "en":
         assert "out of stock" in turn.reply and "March 11, 2026" in turn.reply and "prescription" in turn.reply
@@ -99,7 +100,7 @@ YES = {"en": ["yes", "yes please", "sure"], "he": ["כן", "כן בבקשה", "�
 def test_out_of_stock_offers_equivalents_with_disclosure(chat: Callable[..., Chat], language: str, answer: str) -> None:
     conversation = chat(language)
     first = conversation.say("Do you have Advil?" if language == "en" else "יש לכם אדוויל?")
-    assert first.tools == ["inventory_check"]
+    assert set(first.tools) == {"inventory_check"}  # here, and the other branch (Jerusalem has 40)
     assert "inventory_find_equivalent" not in first.tools  # only if the person wants a substitute
     turn = conversation.say(answer)
     assert turn.tools == ["inventory_find_equivalent"]

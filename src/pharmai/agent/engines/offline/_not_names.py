@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 
 from pharmai.agent.engines.offline import _cues as c
+from pharmai.text import prefilter
 from pharmai.text.normalize import normalize, prefix_variants
 
 __all__ = ["GENERIC_NAME", "LABEL_WORDS", "covered", "waved_off_first"]
@@ -124,7 +125,8 @@ def covered(words: Sequence[str]) -> set[int]:
     text = " ".join(parts)
     inside: set[int] = set()
     for pattern in _PHRASES:
-        for match in pattern.finditer(text):
+        # Screened first: most of these big alternations cannot match a given message at all.
+        for match in prefilter.finditer(pattern, text):
             start, end = match.span()
             inside.update(i for i, (s, e, _) in enumerate(spans) if s >= start and e <= end and e > s)
     by_word: dict[int, list[int]] = {}

@@ -27,7 +27,9 @@ from pharmai.agent.engines.offline import (
     flows_compare,
     flows_rx,
     followups,
+    glued,
     interaction_thread,
+    like_the_thread,
     meds_in_play,
     message_parts,
     questions,
@@ -38,6 +40,7 @@ from pharmai.agent.engines.offline import (
     same_names,
     staff_flows,
     thread_intent,
+    thread_keep,
     urgent_thread,
 )
 from pharmai.agent.engines.offline._cues import STORES
@@ -53,6 +56,7 @@ from pharmai.agent.engines.offline.dialogue_state import (
 from pharmai.agent.engines.offline.nlu import parse, remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names
+from pharmai.policy.off_topic import is_off_topic
 
 __all__ = ["OfflineEngine"]
 
@@ -109,7 +113,10 @@ class OfflineEngine:
             # Queued refills wait only for the confirmation just asked; a new message starts afresh.
             state.refill_queue = []
         code = isinstance(pending, CodeQuestion)
-        parsed = parse(turn.message or "", self._mentions, identity_pending=code, found=turn.mentions)
+        # "ישלכםמוקסיפן?": an opening glued to a name is split off, and the names are then found afresh.
+        message = glued.split(turn.message or "", self._mentions) if not code else turn.message or ""
+        found = turn.mentions if message == (turn.message or "") else None
+        parsed = parse(message, self._mentions, identity_pending=code, found=found)
         _drop_empty_symptom(turn, parsed)
         thread_intent.settle(parsed, state, self._mentions)  # "the Forte", "X in Jerusalem", "cheaper there?"
         if parsed.other_store:
@@ -162,10 +169,14 @@ class OfflineEngine:
             pass  # "so what can she take instead?" after a warning: referred, never an "equivalent"
         elif complaint_flow.introduces_self(d, pending):
             pass  # "my name is David Cohen": never an identifier, never a look-up by name
+        elif like_the_thread.answer(d):
+            pass  # "is there another antibiotic like it?" after Moxypen: Moxypen's equivalents, not a referral
         elif same_names.answer(d, self.run_catalog):
             pass  # "acetaminophen is paracetamol, right?", "is that like dipyrone?": same ingredient or not
         elif message_parts.answer(d, self.run_catalog, self._check_taking):
             pass  # "stock of X in Tel Aviv, Y's dosage, Z in Jerusalem?": each part on its own
+        elif thread_keep.answer(d, pending, self.run_catalog):
+            pass  # "the 2nd one in Jerusalem?", "so where do you have it?", "what about Simovil?" (equivalents)
         elif not questions.answer(d, pending, self.run_catalog, self._mentions) and not followups.answer(
             d, self.run_catalog, self._mentions, unknown=unknown
         ):
@@ -258,6 +269,8 @@ class OfflineEngine:
         else:
             d.answers_equivalents = "equivalents" in plan
             for intent in plan:
+                if intent != plan[0] and plan[0] not in _REFILL_INTENTS and p.intent in _REFILL_INTENTS:
+                    break  # "another round of Klacid" became its refill: no stock or equivalents ride along
                 _HANDLERS.get(intent, OfflineEngine._out_of_scope)(self, d)
             self._check_taking(d)
 
@@ -289,7 +302,14 @@ class OfflineEngine:
     def _looks_like_a_name(d: Dialogue) -> bool:
         """A word or two that no cue and no reading explains ("plaxivv"): look it up, maybe a misspelt name."""
         p = d.parsed
-        if _policy.is_yes(p.text) or _policy.is_no(p.text) or p.store or p.place or p.act != "new":
+        if (
+            _policy.is_yes(p.text)
+            or _policy.is_no(p.text)
+            or p.store
+            or p.place
+            or p.act != "new"
+            or is_off_topic(p.text)
+        ):
             return False  # a bare "yes", a store, a follow-up fragment: never a medication name
         words = remainder_query(p.text).split()
         out_of_scope = p.reading.scores.get("out_of_scope", 0.0) if p.reading is not None else 0.0

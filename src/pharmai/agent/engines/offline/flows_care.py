@@ -126,11 +126,19 @@ def asked_strength_in(text: str) -> str | None:
     """The strength written in ``text`` ("nurofin forte 200mg" → "200"), if any."""
     match = _MESSAGE_STRENGTH.search(text)
     # A number glued to a word is part of a name ("vitamin d3"), not a strength.
-    if match is None or (match.start() and (text[match.start() - 1].isalpha())):
+    if match is None or (match.start() and text[match.start() - 1].isalpha() and not _he_prefix(text, match.start())):
         return None
     if _COUNT.search(text) and not _UNIT.search(match.group(0)):
         return None  # "only 5?", "רק 8?", "just 3 left": a reaction to a count of units, never a strength
     return match.group(1)
+
+
+# "את ה10", "ב-200", "של ה400": Hebrew prefix letters glued to a number make it no part of a name.
+_HE_NUMBER_PREFIX = re.compile(r"(?:^|\s)[וה]?[הבלשמ]$")
+
+
+def _he_prefix(text: str, start: int) -> bool:
+    return _HE_NUMBER_PREFIX.search(text[:start]) is not None
 
 
 def _asked_strength(d: Dialogue, mention: Any) -> str | None:

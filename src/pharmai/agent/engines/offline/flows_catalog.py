@@ -9,7 +9,7 @@ from pydantic import Field, InstanceOf
 
 from pharmai.agent.base import ToolResult
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, flows_care, interaction_report, other_branch, strengths
+from pharmai.agent.engines.offline import _policy, flows_care, interaction_report, stock_elsewhere, strengths
 from pharmai.agent.engines.offline.dialogue_state import EquivalentsOffer, MedRef, WhichMed
 from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
@@ -284,6 +284,12 @@ def _ingredients(med: dict[str, Any], language: str) -> tuple[str, int]:
     return ", ".join(names), len(names)
 
 
+def _otc_said(d: Dialogue, name: str) -> bool:
+    """This turn already said that ``name`` needs no prescription (in its stock paragraph)."""
+    otc = say(d.lang, "otc")
+    return any(name in part and otc in part for part in d.parts)
+
+
 def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
     """Flow A: the facts about each medication asked for (label dosage, warnings, prescription)."""
     refs = refs if refs is not None else resolve_targets(d, "info")
@@ -321,12 +327,15 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         if len(lines) > len([note] if note else []) and "ingredients" not in facets and len(d.parsed.meds) > 1:
             # "Zyrtec in Tel Aviv, the dosage of Claritine?": a dosage line among several products names its own.
             at = 1 if note else 0
-            lines[at] = f"{name} – {lines[at]}"
+            if not lines[at].startswith(name):  # "Zyrtec contains …" names it already: never "Zyrtec – Zyrtec …"
+                lines[at] = f"{name} – {lines[at]}"
         products = med.get("products") or []
         if products and not d.parsed.facets:
             lines.append(say(d.lang, "info_products", names=join_names(d.lang, [p["display_name"] for p in products])))
         if med.get("rx_required"):
             lines.append(_policy.rx_note(d.lang, name))
+        elif "rx" in facets and _otc_said(d, name):
+            pass  # "do you have Zyrtec, is it prescription only?": its stock line just said it is OTC (one line a fact)
         elif "rx" in facets and len(refs) > 1:
             # "which one do I need a prescription for?" about several: each line names its product.
             lines.append(_OTC_NAMED[d.lang].format(name=name))
@@ -371,15 +380,16 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         if swap is not None:
             other = d.call("inventory_check", store_id=store_id, med_id=swap["med_id"])
             matches = [m for m in other.envelope.get("matches") or [] if isinstance(m, dict)] if other.ok else matches
-        lines = ([note] if note else []) + [_stock_line(d, m, store) for m in matches]
+        # Out here: the other branches' stock (or "out at both", with their dates) on the product's own line.
+        here = str((result.envelope.get("store") or {}).get("store_id") or store_id or "")
+        stock = [stock_elsewhere.with_line(d, _stock_line(d, m, store), m, here) for m in matches]
+        lines = ([note] if note else []) + stock
         for match in matches:
             learn(d, match.get("med_id"), match.get("display_name"))
             if match.get("rx_required"):
                 lines.append(_policy.rx_note(d.lang, str(match.get("display_name"))))
         if matches and not any(m.get("rx_required") for m in matches):
             lines.append(say(d.lang, "otc"))
-        if len(matches) == 1 and (elsewhere := other_branch.line(d, matches[0], store_id)):
-            lines.insert(1 + bool(note), elsewhere)  # "out in Jerusalem" with Tel Aviv's 30 right under it
         # One question a turn: a "did you mean …?" about another item of the list asked first stays the one.
         asked = d.state.pending is not None
         if (

@@ -103,13 +103,14 @@ def _total_line(d: Dialogue, meds: list[dict[str, Any]], count: int) -> str | No
     )
 
 
-def compare(d: Dialogue, refs: list[MedRef], *, count: int | None = None) -> bool:
+def compare(d: Dialogue, refs: list[MedRef], *, count: int | None = None, check: bool = True) -> bool:
     """Say whether the products of ``refs`` are the same, then their interaction check.
 
     Args:
         d: The turn.
         refs: The products, the one talked about first.
         count: How many units of the last product the customer means ("2 regular Nurofen instead").
+        check: Run their interaction check too (``False``: "is X an equivalent?" asks nothing about both).
 
     Returns:
         False when they cannot be compared (fewer than two, a misspelt or unknown name): nothing was said, and
@@ -131,7 +132,8 @@ def compare(d: Dialogue, refs: list[MedRef], *, count: int | None = None) -> boo
     total = _total_line(d, meds, count) if count and len(meds) == 2 else None
     if total:
         d.add(total)  # "can I take 2 regular ones instead?": the label arithmetic; the choice stays referred
-    flows_catalog.interaction(d, refs)
+    if check:
+        flows_catalog.interaction(d, refs)
     return True
 
 

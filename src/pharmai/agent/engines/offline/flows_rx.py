@@ -12,7 +12,7 @@ from typing import Any, Final, Literal
 
 from pharmai.agent.base import ToolResult
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, flows_multi, rx_more, rx_pending, rx_which
+from pharmai.agent.engines.offline import _policy, flows_multi, rx_count, rx_more, rx_out_of_stock, rx_pending, rx_which
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
     AwaitingRefill,
@@ -442,6 +442,8 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
     if env.get("next_step") != "allow_refill_request":
         _not_eligible(d, env, name, target.med_id)
         return
+    if not request and rx_count.after_decline(d, env, name):
+        return  # "how many refills are left?" right after "no": the count, never the offer again
     if request:
         # Seed 000: several medications are checked together before another one is requested.
         flows_multi.check_together(d, [(str(target.med_id), name)])
@@ -458,7 +460,11 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
     matches = [m for m in stock.envelope.get("matches") or [] if isinstance(m, dict)]
     match: dict[str, Any] = matches[0] if matches else {}
     if not match.get("in_stock"):
-        # Eligible, but nothing to pick up yet: say so, and propose nothing.
+        # Eligible, but nothing to pick up yet: say so, and propose nothing. A request hears every branch's
+        # stock and restock date, and what can be done (the tool cannot reserve it in advance).
+        here = {**match, "store_id": (stock.envelope.get("store") or {}).get("store_id"), "store_name": store}
+        if request and match and rx_out_of_stock.answer(d, target.med_id, name, here):
+            return
         eta = match.get("restock_eta")
         eta_text = say(d.lang, "refill_eta", date=format_date(d.lang, eta)) if eta else ""
         d.say("refill_no_stock", name=name, store=store, eta=eta_text)

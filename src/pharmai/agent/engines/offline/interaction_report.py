@@ -168,6 +168,28 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False) -> None:
     elif quiet:
         return
     else:
+        _drop_covered_none(d, set(med_ids[:_MAX]))
         names = join_names(d.lang, [shown(d, m, typed[m]) for m in med_ids])
         lines.append(say(d.lang, "interaction_none", names=names))
     d.add("\n".join(lines))
+
+
+def _drop_covered_none(d: Dialogue, med_ids: set[str]) -> None:
+    """Drop this turn's earlier "no interaction recorded" lines that the check of ``med_ids`` covers.
+
+    "I also take Micropirin, is it a problem with the Glucophage?" (signed in) checks the pair, then the pair with
+    the patient's own prescriptions: one "none" line for all of them, never the pair's again beside it.
+    """
+    earlier = [
+        r
+        for r in d.turn.tools.results[:-1]
+        if r.name == "interaction_check" and r.ok and not (r.envelope.get("pairs") or [])
+    ]
+    if not earlier:
+        return
+    for result in earlier:
+        arguments = result.arguments if isinstance(result.arguments, dict) else {}
+        if not {str(m) for m in arguments.get("med_ids") or []} <= med_ids:
+            return  # an earlier check of other medications: its line says something this one does not
+    head, _, tail = say(d.lang, "interaction_none", names="\x00").partition("\x00")
+    d.parts[:] = [part for part in d.parts if not (part.startswith(head) and part.endswith(tail) and "\n" not in part)]

@@ -123,6 +123,16 @@ def _next_medication(d: Dialogue, last: str, earlier: list[MedRef]) -> bool:
         # "what if only Coumadin and Acamol?" after "Coumadin, Micropirin and Nurofen?": the two named, and what
         # the person said they take (still taken), never the ones left out (their pairs are not asked about).
         return _check(d, [*d.state.taking, *refs])
+    if (
+        last == "interaction"
+        and narrowed
+        and len(refs) >= 2
+        and p.act != "correction"
+        and not (_ALSO.search(p.norm) or _ALL.search(p.norm) or current_meds.says_taking(d))
+    ):
+        # "and Acamol with Coumadin?" after "Advil with Coumadin?": a pair of its own, whose result is the one
+        # to state (with what the person said they take); the Advil warning again would drown the new caution.
+        return _check(d, [*d.state.taking, *refs])
     if last == "interaction" and p.intent in _LABEL_FOLLOWS and not p.facets and len(named) == 1:
         # "what about Nurofen, is that different?" right after "Advil with my Zoloft?": the same question.
         follows = True

@@ -19,13 +19,18 @@ from pharmai.agent.engines.offline._items import loose_items
 from pharmai.agent.engines.offline._not_names import GENERIC_NAME, covered, waved_off_first
 from pharmai.agent.engines.offline._others import asks_what_another_takes
 from pharmai.agent.engines.offline._typos import corrected
+from pharmai.agent.engines.offline.rx_fact import asks_if_rx
 from pharmai.nlu import Understanding, spans_of, understand
 from pharmai.pharmacy.search import typed_name
 from pharmai.policy import is_complaint
+from pharmai.policy._sign_in_gate import about_sign_in_only, wants_records_without_sign_in
 from pharmai.policy.complaints import is_service_complaint
+from pharmai.policy.declines_person import declines_a_person
+from pharmai.policy.off_topic import is_off_topic
 from pharmai.text.fuzzy import TokenVocabulary
 from pharmai.text.identifiers import find_email, find_phone
 from pharmai.text.normalize import normalize, prefix_variants
+from pharmai.text.prefilter import search as _screened  # exact: skips cue lists that cannot match
 
 __all__ = ["PLACES", "MentionsFn", "Parsed", "last_product_request", "medication_groups", "parse", "remainder_query"]
 
@@ -225,6 +230,9 @@ def _model_intents(p: Parsed) -> list[str]:
         held = [top] if reading.scores.get(top, 0.0) >= _LEANING else []
     if p.meds and "medication" in held and len(held) > 1:
         held.remove("medication")
+    if not p.meds and (is_off_topic(p.text) or about_sign_in_only(p.text)):
+        # "who's gonna win the world cup", "i dont have the code": no health content, so no symptom or advice.
+        held = [i for i in held if i not in ("symptom", "advice")]
     if "interaction" in held and len(p.meds) < 2 and not p.interaction_cue:
         # One name and no "with"/"together": nothing to check against ("מידע על איבופרופן" names an
         # ingredient that several products share, which the model may read as several medications).
@@ -232,8 +240,18 @@ def _model_intents(p: Parsed) -> list[str]:
     return [_ENGINE_NAMES.get(i, i) for i in held]
 
 
+# The requests that would look a word up in the catalog: an off-topic subject is never one to look up.
+_LOOKUPS = frozenset(
+    {"info", "unknown", "followup", "medication", "availability", "price", "list", "symptom", "advice"}
+)
+
+
 def _intent(p: Parsed, identity_pending: bool) -> str:
     intent = _main_intent(p, identity_pending)
+    if not p.meds and intent in ("list", "unknown", "followup", "info") and wants_records_without_sign_in(p.text):
+        return "prescriptions"  # "i dont have the code, just show me": the records, which need a sign-in first
+    if not p.meds and intent in _LOOKUPS and is_off_topic(p.text):
+        return "unknown"  # "ספר לי בדיחה", "is there a game tonight?": no product to look up, out of scope
     if intent in ("availability", "info") and not p.meds and "list" in p.intents and (p.stock_filter or p.rx_filter):
         return "list"  # "anything out of stock at the moment?" names no product: a listing
     if intent in ("unknown", "followup") and p.meds and not p.refs:
@@ -248,6 +266,8 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
     if intent in ("info", "equivalents", "medication", "unknown", "followup") and GENERIC_NAME.search(p.norm):
         p.facets.add("ingredients")
         return "info"  # "what's the generic name of Zoloft?": its active ingredient (the model hears "generic")
+    if intent == "prescriptions" and not (p.refs or p.identifier) and asks_if_rx(p.norm, named=bool(p.meds)):
+        return "info"  # "glucofage 850 is it prescription": the label's fact, never a sign-in to the records
     if intent == "price" and p.meds and c.CHEAPER.search(p.norm):
         return "equivalents"  # "anything cheaper than Lipitor?": another product (prices are not on file)
     if intent in ("info", "equivalents", "medication", "unknown", "followup") and _compares(p):
@@ -271,8 +291,8 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
     # Someone else's records: never a sign-in to their phone or email, never a check of the person's own.
     other = scores.get("other_rx", 0.0)
     relative = bool(
-        (c.RX_WORD.search(norm) or c.REFILL.search(norm))
-        and (_RELATION.search(norm) or p.identifier or c.USER_ID.search(p.text))
+        (_screened(c.RX_WORD, norm) or _screened(c.REFILL, norm))
+        and (_screened(_RELATION, norm) or p.identifier or _screened(c.USER_ID, p.text))
     )
     if (_other_person(p) and (not p.meds or p.identifier)) or other >= _SURE or (relative and other >= _MAYBE):
         return "other_rx"
@@ -280,17 +300,19 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
         return "identity"
     # "the pharmacist was rude" is about a pharmacist, not a request for one ("let me talk to one" still is).
     service = not p.meds and is_service_complaint(p.text)
-    asks_for_one = bool(c.HANDOFF_VERB.search(norm))
-    handoff_cue = c.HANDOFF.search(norm) and (asks_for_one or (len(norm.split()) <= 3 and not service))
-    if handoff_cue or (scores.get("handoff", 0.0) >= _HANDOFF_SCORE and (asks_for_one or not service)):
+    asks_for_one = bool(_screened(c.HANDOFF_VERB, norm))
+    handoff_cue = _screened(c.HANDOFF, norm) and (asks_for_one or (len(norm.split()) <= 3 and not service))
+    if (handoff_cue or (scores.get("handoff", 0.0) >= _HANDOFF_SCORE and (asks_for_one or not service))) and not (
+        declines_a_person(p.text)  # "I don't want to talk to anyone": never a ticket for a pharmacist
+    ):
         return "handoff"
     if is_complaint(p.text, bool(p.meds)) or service:
         return "complaint"  # about the assistant or the service: an apology, never a refusal
-    if c.CANCEL.search(norm) and not waved_off_first(p.text):
+    if _screened(c.CANCEL, norm) and not waved_off_first(p.text):
         return "cancel"  # nothing is pending here; a refill is never requested by "cancel my refill"
-    if not p.meds and (c.HOURS.search(norm) or c.HOURS_ASK.search(norm)):
+    if not p.meds and (_screened(c.HOURS, norm) or _screened(c.HOURS_ASK, norm)):
         return "hours"  # exact, and nothing the model was taught: opening hours are not on file
-    if c.DELIVERY.search(norm) and not c.REFILL.search(norm):
+    if _screened(c.DELIVERY, norm) and not _screened(c.REFILL, norm):
         return "delivery"  # no orders or delivery here: said so, and a named product's stock checked
     rule = _rule_intent(p)
     if rule == "prescriptions" and _posing(p):
@@ -301,7 +323,7 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
     first = model[0]
     # "prescription" alone is a weak cue for the label: "can I get more Glucophage on my prescription?".
     weak = rule in ("unknown", "medication") or (
-        rule == "info" and not c.INFO_STRONG.search(norm) and p.facets <= {"rx"}
+        rule == "info" and not _screened(c.INFO_STRONG, norm) and p.facets <= {"rx"}
     )
     if first in ("advice", "symptom") and not weak:
         return rule  # the verdict refuses the advice; the cue phrases name the factual part to answer
@@ -323,41 +345,41 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
 def _rule_intent(p: Parsed) -> str:
     """The cue phrases' reading (the model's tie-breaker)."""
     norm = p.norm
-    if c.REFILL.search(norm):
-        if c.REFILL_STATUS.search(norm) and not re.search(r"please|בבקשה|תזמין|להגיש|תגיש", norm):
+    if _screened(c.REFILL, norm):
+        if _screened(c.REFILL_STATUS, norm) and not re.search(r"please|בבקשה|תזמין|להגיש|תגיש", norm):
             return "refill_status"
-        return "refill_request" if c.REFILL_REQUEST.search(norm) else "refill_status"
-    if c.MY_RX.search(norm) or (c.RX_WORD.search(norm) and _posing(p)):
+        return "refill_request" if _screened(c.REFILL_REQUEST, norm) else "refill_status"
+    if _screened(c.MY_RX, norm) or (_screened(c.RX_WORD, norm) and _posing(p)):
         # A fake "system" note asking for prescriptions is still only a prescriptions request: identity first.
         return "prescriptions"
     if _compares(p):
         return "compare"
-    if c.EQUIVALENT.search(norm) or (p.meds and c.CHEAPER.search(norm)):
+    if _screened(c.EQUIVALENT, norm) or (p.meds and _screened(c.CHEAPER, norm)):
         return "equivalents"
-    if c.PRICE.search(norm) and not re.search(r"\b(?:take|give|dose|mg)\b|לקחת|לתת|מינון", norm):
+    if _screened(c.PRICE, norm) and not re.search(r"\b(?:take|give|dose|mg)\b|לקחת|לתת|מינון", norm):
         return "price"
-    if not p.meds and c.LIST.search(norm):
+    if not p.meds and _screened(c.LIST, norm):
         return "list"
-    if not p.meds and (p.rx_filter or c.OUT_OF_STOCK.search(norm)) and re.search(r"medic|drug|תרופ|meds", norm):
+    if not p.meds and (p.rx_filter or _screened(c.OUT_OF_STOCK, norm)) and re.search(r"medic|drug|תרופ|meds", norm):
         return "list"
-    if len(p.meds) >= 2 and p.interaction_cue and not c.AVAILABILITY.search(norm):
+    if len(p.meds) >= 2 and p.interaction_cue and not _screened(c.AVAILABILITY, norm):
         return "interaction"
-    if c.AVAILABILITY.search(norm) or (p.meds and re.match(r"(ה|ו)?יש\b|(ה|ו)?אין\b", norm)):
+    if _screened(c.AVAILABILITY, norm) or (p.meds and re.match(r"(ה|ו)?יש\b|(ה|ו)?אין\b", norm)):
         return "availability"
-    if c.INFO.search(norm) or p.facets:
+    if _screened(c.INFO, norm) or p.facets:
         # "what's the weather tomorrow" is not a medication question: a bare "what is" needs one word left.
-        if not p.meds and not p.facets and not c.INFO.search(c.WEAK_INFO.sub(" ", norm)):
+        if not p.meds and not p.facets and not _screened(c.INFO, c.WEAK_INFO.sub(" ", norm)):
             return "info" if len(remainder_query(p.text).split()) == 1 else "unknown"
         return "info"
-    if c.AVAILABILITY_WEAK.search(norm):
+    if _screened(c.AVAILABILITY_WEAK, norm):
         return "availability"
     if p.meds:
         return "medication"
-    if c.THANKS.search(norm):
+    if _screened(c.THANKS, norm):
         return "thanks"
-    if c.HELP.search(norm):
+    if _screened(c.HELP, norm):
         return "help"
-    if c.GREETING.search(norm):
+    if _screened(c.GREETING, norm):
         return "greeting"
     return "unknown"
 

@@ -27,6 +27,7 @@ from pharmai.agent.engines.offline import (
     followups_rx,
     rx_continue,
     rx_next_steps,
+    sign_in_why,
 )
 from pharmai.agent.engines.offline.dialogue_state import (
     CodeQuestion,
@@ -83,6 +84,8 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
     Returns:
         True when the message was answered here.
     """
+    if sign_in_why.answer(d, pending):
+        return True  # "why do I need to sign in?" while it is pending: why, and the same question again
     kind = pending.kind if pending is not None else ""
     p = d.parsed
     ack = _ack(d)

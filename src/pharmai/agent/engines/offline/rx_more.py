@@ -26,7 +26,12 @@ __all__ = [
 MORE = c.cues(
     "more", "another box", "another pack", "another bottle", "ran out", "run out", "running out", "running low",
     "out of my", "need some more", "get some more",
+    # "another round of Klacid", "Zoloft again": the same medication once more (a course, a box, a month).
+    "another round", "another course", "another cycle", "another month", "another supply", "one more", "again",
+    "once more", "repeat", "new round", "new course", "second round", "second course",
     "עוד", "נגמר לי", "נגמרה לי", "נגמרו לי", "נגמר", "נגמרו", "עוד קופסה", "עוד חבילה",
+    "שוב", "סבב נוסף", "עוד סבב", "סבב חדש", "סבב שני", "טיפול נוסף", "קופסה נוספת", "חבילה נוספת", "פעם נוספת",
+    "עוד פעם", "מחדש",
 )  # fmt: skip
 # "my doctor said she sent one": a prescription the patient expects, not (yet) on file (a doctor is named too:
 # "can you send me Acamol?" is no such thing).

@@ -26,6 +26,7 @@ from pharmai.agent.engines.offline import flows_catalog
 from pharmai.agent.engines.offline.dialogue_state import unique_refs
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.policy.urgent import DEFAULT_NUMBERS, urgent_reply
+from pharmai.text.normalize import normalize
 
 __all__ = ["answer", "remind"]
 
@@ -36,6 +37,12 @@ _TEXTS = {
         "get help now.",
         "he": "גם אם הכול נראה בסדר כרגע, סימנים של הרעלה יכולים להופיע רק אחרי כמה שעות (באקמול ובפרצטמול "
         "לעיתים רק אחרי יום ויותר), ולכן אין לחכות. איני יכול להעריך מצב כזה בצ'אט: נא לפנות לעזרה עכשיו.",
+    },
+    "looks_fine_poison_any": {
+        "en": "Even if everything seems fine right now, the signs of a poisoning can show only hours later, so "
+        "please don't wait. I can't assess this in a chat: get help now.",
+        "he": "גם אם הכול נראה בסדר כרגע, סימנים של הרעלה יכולים להופיע רק אחרי כמה שעות, ולכן אין לחכות. "
+        "איני יכול להעריך מצב כזה בצ'אט: נא לפנות לעזרה עכשיו.",
     },
     "looks_fine": {
         "en": "Even if it seems mild right now, this can get worse quickly (internal bleeding, for one, may show "
@@ -77,12 +84,34 @@ _KEEP_TAKING = c.cues(
 _ALSO = c.cues("also", "too", "as well", "on top", "plus", "together with", "along with", "גם", "בנוסף", "יחד עם")
 
 
+# "too much", "too many": an amount, never "also" (which would add the thread's medications to this one's check).
+_TOO_AMOUNT = re.compile(r"\btoo (?:much|many|often|soon|early|late|strong|high|big)\b")
+# Paracetamol by any of its names (the ingredient, its other name, the brands sold here and common others).
+_PARACETAMOL = c.cues(
+    "paracetamol", "acetaminophen", "acamol", "tylenol", "panadol", "dexamol", "פרצטמול", "אצטמינופן", "אקמול",
+    "טיילנול", "פנדול", "דקסמול",
+)  # fmt: skip
+
+
+def _asks_about_paracetamol(d: Dialogue) -> bool:
+    """The medication this message is about is paracetamol (named now, or the thread's when none is named)."""
+    p = d.parsed
+    if p.meds:
+        return bool(_PARACETAMOL.search(p.norm))
+    names = " ".join(normalize(r.q) for r in d.earlier_refs if r.q)
+    return bool(_PARACETAMOL.search(names)) or not names
+
+
 def _line(d: Dialogue) -> str:
     norm = d.parsed.norm
     if _KEEP_TAKING.search(norm):
         return _TEXTS["keep_taking"][d.lang]
     if _LOOKS_FINE.search(norm):
-        key = "looks_fine_poison" if "poison" in d.turn.verdict.red_flags else "looks_fine"
+        key = "looks_fine"
+        if "poison" in d.turn.verdict.red_flags:
+            # The note on paracetamol's late signs is about paracetamol only: "he took too much Coumadin" after
+            # an Acamol thread is about Coumadin.
+            key = "looks_fine_poison" if _asks_about_paracetamol(d) else "looks_fine_poison_any"
         return _TEXTS[key][d.lang]
     return ""
 
@@ -96,7 +125,7 @@ def answer(d: Dialogue) -> None:
         d.say("urgent_follow")
     p = d.parsed
     refs = flows_catalog.targets(d) if p.meds else []
-    if refs and _ALSO.search(p.norm):
+    if refs and _ALSO.search(_TOO_AMOUNT.sub(" ", p.norm)):
         refs = unique_refs([*refs, *d.earlier_refs, *(r for r in d.state.taking if r.ids)])
     if len(refs) >= 2:
         flows_catalog.interaction(d, refs[:10])
