@@ -91,11 +91,13 @@ def test_a_callers_sampled_traceparent_is_recorded_under_the_default_sampler(db:
                 parent = tracing.remote_parent(_CALLER_TRACE, "00f067aa0ba902b7", "01")
                 with tracing.span("POST", kind="server", parent=parent):
                     assert tracing.recording()
-                    run(loop.turn(cid, "Is Advil in stock?"))
+                    # Zyrtec is in stock at the session's branch: one tool call a turn (an out-of-stock answer
+                    # also checks the other branch).
+                    run(loop.turn(cid, "Is Zyrtec in stock?"))
             # A caller that says "not sampled" is honoured too.
             parent = tracing.remote_parent(_CALLER_TRACE, "00f067aa0ba902b7", "00")
             with tracing.span("POST unsampled", kind="server", parent=parent):
-                run(loop.turn(cid, "Is Advil in stock?"))
+                run(loop.turn(cid, "Is Zyrtec in stock?"))
     finally:
         tracing.uninstall()
     finished = exporter.get_finished_spans()

@@ -38,6 +38,7 @@ OUT_OF_STOCK = {"he": "אזל מהמלאי", "en": "Out of stock"}
 RESTOCK = {"he": "8 במרץ 2026", "en": "8 March 2026"}
 RX = {"he": "דרוש מרשם", "en": "Prescription"}
 OTC = {"he": "ללא מרשם", "en": "No prescription"}
+OTHER_STORE = {"he": "ירושלים", "en": "Jerusalem"}
 QUEUED = {"he": "ממתינה", "en": "Waiting"}
 # One patient per language: a second request for a prescription with a pending refill returns the first.
 REFILL = {
@@ -96,8 +97,11 @@ def test_medication_cards_for_a_stock_answer(browser_context: Any, server: Serve
     page = open_chat(browser_context, server, language)
     reply = ask(page, STOCK[language])
     cards = reply.locator(".card")
-    assert cards.count() == 2
-    coumadin, advil = cards.nth(0), cards.nth(1)
+    # Advil is out at the session's branch, so its other branch is checked too: a card of its own, in stock.
+    assert cards.count() == 3
+    coumadin, advil, advil_elsewhere = cards.nth(0), cards.nth(1), cards.nth(2)
+    assert advil_elsewhere.locator(".stock.in").inner_text() == IN_STOCK[language]
+    assert OTHER_STORE[language] in advil_elsewhere.inner_text()
     assert coumadin.locator(".stock.in").inner_text() == IN_STOCK[language]
     assert coumadin.locator(".badge.rx").inner_text() == RX[language]
     assert re.search(r"5 (mg|מ\"ג)", coumadin.locator(".card-detail").inner_text())

@@ -183,7 +183,7 @@ class OfflineEngine:
             self._answer(d)
         followups.remember(d)  # the products named now, for "what's the difference between them?"
         safety_thread.note(d)  # "my Zoloft", "dad takes Coumadin", "I'm pregnant": kept for the next messages
-        urgent_thread.remind(d)  # right after a distress reply: one line about ERAN under the answer
+        urgent_thread.remind(d)  # right after a distress or emergency reply: one line with its number
         intent = d.parsed.intent
         if intent in ("unknown", "thanks", "greeting", "help", "followup", "advice", "symptom", "complaint"):
             return  # a complaint interrupts the thread: "is there any now?" after it is about the same product

@@ -125,7 +125,9 @@ def about_self(d: Dialogue) -> bool:
 def as_thread(d: Dialogue, together: list[MedRef]) -> None:
     """The check just run is this turn's request: "is that a problem?" / "which one?" next are about these."""
     d.state.last_refs = together[:5]
-    if d.parsed.intent in ("advice", "symptom", "unknown", "followup", "medication", "other_rx"):
+    # «אפשר לקחת נורופן עם התרופות שלי?» may read as a request for the records ("התרופות שלי"): a medication
+    # checked against them makes it an interaction question all the same, so "and Losec?" next is checked too.
+    if d.parsed.intent in ("advice", "symptom", "unknown", "followup", "medication", "other_rx", "prescriptions"):
         d.parsed.intent = "interaction"
 
 

@@ -14,7 +14,9 @@ And on the next turn, right after a distress reply ("I don't want to be here any
 that follows ("never mind, do you have Zyrtec?") is answered, and one short line reminds the person that ERAN
 is there, at the number the distress reply gave (:func:`remind`). Not the urgent reply again (it was just said
 in full, and repeating it would not answer what was asked), never a question about how they feel (no
-assessment in a chat), and only once: the reply after that is an ordinary one.
+assessment in a chat), and only once: the reply after that is an ordinary one. Right after an emergency reply
+("pressure in my chest…"), the same: the next question is answered ("it eased a bit, so is there aspirin?"),
+and one line says that signs which ease can still be serious and gives the number the reply gave (101).
 """
 
 from __future__ import annotations
@@ -54,6 +56,12 @@ _TEXTS = {
         "en": "And if things feel heavy again, ERAN's emotional first-aid line is there for you day and night at "
         "{number}.",
         "he": 'ואם שוב יהיה קשה, קו הסיוע הנפשי של ער"ן זמין עבורכם בכל שעה ביום ובלילה בטלפון {number}.',
+    },
+    "emergency_reminder": {
+        "en": "If you haven't yet, please call Magen David Adom at {number} now: signs that ease can still be "
+        "serious, and I can't assess this in a chat.",
+        "he": 'אם עוד לא עשיתם זאת, נא להתקשר עכשיו למד"א בטלפון {number}: גם סימנים שהוקלו יכולים להעיד על '
+        "מצב חמור, ואיני יכול להעריך מצב כזה בצ'אט.",
     },
     "keep_taking": {
         "en": "Please don't take any more of it until a doctor has seen you, and get help now: I can't assess "
@@ -134,25 +142,27 @@ def answer(d: Dialogue) -> None:
 _MARK = "\x00"
 
 
-def _distress_number(reply: str) -> str | None:
-    """The distress line's number as a distress reply gave it (``None``: ``reply`` is no distress reply).
+def _number(kind: str, reply: str) -> str | None:
+    """The number a ``kind`` urgent reply gave (``None``: ``reply`` holds no such reply).
 
-    The deployment may set its own number, which the engine never sees: the reply the person just read says it.
+    The deployment may set its own numbers, which the engine never sees: the reply the person just read says them.
     """
     for lang in ("en", "he"):
-        marked = urgent_reply(lang, ["distress"], {"distress": _MARK, "emergency": _MARK})
+        marked = urgent_reply(lang, [kind], {"distress": _MARK, "emergency": _MARK})
         head, between = marked.split(_MARK)[:2]
         found = re.search(re.escape(head) + r"(.+?)" + re.escape(between), reply)
         if found:
-            return found.group(1).strip() or DEFAULT_NUMBERS["distress"]
+            return found.group(1).strip() or DEFAULT_NUMBERS[kind]
     return None
 
 
 def remind(d: Dialogue) -> None:
-    """Right after a distress reply, one line about ERAN under the answer to the next, ordinary message."""
+    """Right after a distress or an emergency reply, one line with its number under the next, ordinary answer."""
     if d.turn.verdict.red_flags or not d.parts:
         return  # a red flag again gets the urgent reply itself; an empty reply is the loop's to fill
-    number = _distress_number(d.last_reply)
-    if number is None or any(number in part for part in d.parts):
-        return
-    d.add(_TEXTS["distress_reminder"][d.lang].format(number=number))
+    for kind in ("distress", "emergency"):
+        number = _number(kind, d.last_reply)
+        if number is not None:
+            if not any(number in part for part in d.parts):
+                d.add(_TEXTS[f"{kind}_reminder"][d.lang].format(number=number))
+            return
