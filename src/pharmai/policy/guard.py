@@ -216,17 +216,20 @@ def guard_reply(
         if not had_advice:
             violations.append("missing_refusal")
         additions.append(refusal(language, kind))
+    # An added "cannot be taken together" leads the reply (after the urgent-care text, if any): under a stock
+    # line and two labels it would be read last, if at all.
+    warnings: list[str] = []
     avoid = avoid_names(results, language, typed_names)
     if avoid is not None and not lex.AVOID_MARKER.search(normalize(text)):
         violations.append("missing_avoid_warning")
-        additions.append(avoid_warning(language, avoid))
+        warnings.append(avoid_warning(language, avoid))
     elif avoid is not None:
         # A warning about one pair is no warning about another: each "avoid" pair keeps its own.
         for names in _unwarned_pairs(text, language, results, typed_names):
             violations.append("missing_avoid_warning")
-            additions.append(avoid_warning(language, names))
+            warnings.append(avoid_warning(language, names))
     # The prescription check reads the added warning too: it names the medications of the avoid pair.
-    text = "\n\n".join(part for part in (text, *additions) if part)
+    text = "\n\n".join(part for part in (*warnings, text, *additions) if part)
     text, rx_violations, notes = _rx_fixes(text, language, results)
     violations.extend(rx_violations)
     final = "\n\n".join(part for part in (text, *notes) if part)

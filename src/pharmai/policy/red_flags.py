@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pharmai.nlu import Understanding, understand
+from pharmai.policy._after_urgent import takes_advice_then_asks
 from pharmai.policy._red_flag_gate import model_flag_stands, names_an_amount, names_the_mind
 from pharmai.policy._red_flag_rules import ALWAYS, LABEL_CONTEXT, RULES
 from pharmai.policy._rules import any_of, split_clauses
@@ -103,6 +104,8 @@ def carried_red_flags(
     own_requests = _OWN_REQUESTS - {"handoff"} if declines_a_person(text) else _OWN_REQUESTS
     if any(reading.scores.get(intent, 0.0) >= _OWN_REQUEST_SCORE for intent in own_requests):
         return tuple(flags)
+    if takes_advice_then_asks(text, spans):
+        return tuple(flags)  # "ok will call them. so acamol?": the advice taken, then a question of its own
     # The thread goes on: what it was about still holds, whatever this message adds. "I don't know, maybe 5
     # or 6" after "my son swallowed Acamol" is still a poisoning; the model's distress guess on it (a worried
     # parent's words) must not push the poison centre out, nor come before it.

@@ -80,6 +80,7 @@ __all__ = [
     "SAME_THING",
     "STOP",
     "STORES",
+    "STORE_SHORT",
     "SYMPTOM_WORDS",
     "SYSTEM_PREFIX",
     "TAKING",
@@ -481,6 +482,12 @@ STORES = {
     "s1": cues("tel aviv", "dizengoff", "s1", "tlv", "telaviv", "tel avive", "תל אביב", "תא", "תל אביב יפו",
                "דיזנגוף", "דיזינגוף"),
 }  # fmt: skip
+#: Short forms read on the text as typed (normalising drops the dash or quote they hang on): "י-ם", 'בי"ם',
+#: "בי״ם" (Jerusalem), "ת-א", "בת-א" (Tel Aviv; 'ת"א' is "תא" once normalised, in :data:`STORES`).
+STORE_SHORT = {
+    "s2": re.compile(r"(?:^|(?<=[\s(]))[והבלמשכ]{0,3}י\s?[\"'\u05f3\u05f4-]\s?ם(?![\u05d0-\u05ea])"),
+    "s1": re.compile(r"(?:^|(?<=[\s(]))[והבלמשכ]{0,3}ת\s?[-\u05f4]\s?א(?![\u05d0-\u05ea])"),
+}
 #: "the other branch": the store that is not the one last talked about.
 OTHER_STORE = cues(
     "other branch", "other store", "another branch", "other location", "other pharmacy", "second branch",
@@ -502,7 +509,7 @@ PLACES: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 PLACE_ALIASES = {
     "beersheba": "beer sheva", "beer sheba": "beer sheva", "beersheva": "beer sheva", "באר שבע": "beer sheva",
-    "rishon lezion": "rishon", "ראשון": "rishon", "petach tikva": "petah tikva", "acre": "akko", "safed": "tzfat",
+    "rishon lezion": "rishon", "petach tikva": "petah tikva", "acre": "akko", "safed": "tzfat",
     "ra anana": "raanana", "kiryat shemona": "kiryat shmona", "קרית שמונה": "kiryat shmona",
 }  # fmt: skip
 PLACE_PATTERNS = [
@@ -511,6 +518,10 @@ PLACE_PATTERNS = [
     (re.compile(r"\b" + re.escape(alias) + r"\b" if alias.isascii() else PREFIX + re.escape(normalize(alias))
                 + r"(?=\s|$)"), key)
     for alias, key in PLACE_ALIASES.items()
+] + [
+    # "בראשון", "לראשון": Rishon with a word of place; "הראשון" / "מהראשון" is "the first (one)", and "ביום ראשון"
+    # is Sunday.
+    (re.compile(r"(?:^|(?<=\s))ו?[בלמ]ראשונ(?=\s|$)"), "rishon"),
 ]  # fmt: skip
 #: Every place at once: most messages name none, and one scan says so.
 PLACE_SCREEN = re.compile("|".join(f"(?:{pattern.pattern})" for pattern, _ in PLACE_PATTERNS))
@@ -575,6 +586,10 @@ STOP = set(
         "יחזור נשאר נשארו יותר זול זולה אפשר לקנות "
         # Resigned openers after a complaint ("whatever, any at least now?", "טוב יש עכשיו?"): never a name.
         "anyway anyways least alright טוב אוקי בסדר אחלה לפחות ובכל מקרה "
+        # Calling for help, said after an urgent-care reply ("ok will call them. so acamol?"): never a name.
+        "call calling called already way ill gonna אתקשר נתקשר מתקשר מתקשרת מתקשרים התקשרתי התקשרנו כבר בדרכ אנחנו "
+        # A branch asked about ("any stores in Netanya?", "יש סניפים בחיפה?"): never a name.
+        "store stores shop shops branch branches סניף סניפים "
     ).split()
 )
 

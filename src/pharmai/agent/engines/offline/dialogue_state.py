@@ -286,6 +286,9 @@ class DialogueState(_Model):
     unknown_name: str | None = None
     #: A personal circumstance (pregnancy, a baby, a condition) was said: "and X?" is the same personal question.
     personal: bool = False
+    #: The list an ordinal last picked from ("the second one in Jerusalem"), while its item is talked about:
+    #: "and the first one?" / "the other one in Tel Aviv" next picks from the same list.
+    picked_from: _Lenient[MedRef] = []
 
     @field_validator("*", mode="wrap")
     @classmethod

@@ -21,7 +21,9 @@ from pharmai.agent.engines.offline import (
 from pharmai.agent.engines.offline import (
     _policy,
     complaint_flow,
+    contact_privacy,
     current_meds,
+    either,
     flows_care,
     flows_catalog,
     flows_compare,
@@ -32,9 +34,13 @@ from pharmai.agent.engines.offline import (
     like_the_thread,
     meds_in_play,
     message_parts,
+    quantity,
     questions,
+    restock_thread,
+    rx_again,
     rx_next_steps,
     rx_order,
+    rx_own_ask,
     rx_person,
     safety_thread,
     same_names,
@@ -136,12 +142,13 @@ class OfflineEngine:
             # "and Tylenol?" after a question about the Jerusalem branch asks about the Jerusalem branch; so do
             # "is it in stock?" about the product just checked there and "do they have Advil there?".
             parsed.store = state.last_store
+        store_before = state.last_store
         if parsed.store:
             state.last_store = parsed.store
         elif parsed.meds and parsed.intent in ("availability", "equivalents"):
             # "do you have Claritine?" is answered at the session's store: that is the store talked about now.
             state.last_store = None
-        d = Dialogue(turn, parsed, state, earlier_refs=[r for r in state.last_refs if r.ids])
+        d = Dialogue(turn, parsed, state, earlier_refs=[r for r in state.last_refs if r.ids], store_before=store_before)
         stopped: StepLimitReached | None = None
         try:
             self._turn(d, pending)
@@ -159,6 +166,8 @@ class OfflineEngine:
         unknown, d.state.unknown_name = d.state.unknown_name, None
         if d.turn.resolution is not None:
             flows_rx.resolution(d)
+        elif contact_privacy.answer(d):
+            pass  # "give me Noa Cohen's phone": private, said plainly (never "what is your email?")
         elif meds_in_play.mine(d):
             pass  # "and mine?" after someone else's records were refused: the caller's own
         elif rx_person.refuse(d):
@@ -173,13 +182,19 @@ class OfflineEngine:
             pass  # "is there another antibiotic like it?" after Moxypen: Moxypen's equivalents, not a referral
         elif same_names.answer(d, self.run_catalog):
             pass  # "acetaminophen is paracetamol, right?", "is that like dipyrone?": same ingredient or not
+        elif restock_thread.answer(d) or quantity.followup(d, self.run_catalog):
+            pass  # "when's it back?", "I need 3 packs" about the product of the last stock answer
         elif message_parts.answer(d, self.run_catalog, self._check_taking):
             pass  # "stock of X in Tel Aviv, Y's dosage, Z in Jerusalem?": each part on its own
+        elif rx_again.answer(d):
+            pass  # "do another one", "same again" right after a refill: the next one (or the same), never off-topic
         elif thread_keep.answer(d, pending, self.run_catalog):
             pass  # "the 2nd one in Jerusalem?", "so where do you have it?", "what about Simovil?" (equivalents)
-        elif not questions.answer(d, pending, self.run_catalog, self._mentions) and not followups.answer(
-            d, self.run_catalog, self._mentions, unknown=unknown
-        ):
+        elif questions.answer(d, pending, self.run_catalog, self._mentions):
+            pass  # the question the last reply asked
+        elif rx_own_ask.answer(d):
+            pass  # "whats left on my Coumadin?", "why doesn't my Tramadex show?": that prescription, not its label
+        elif not followups.answer(d, self.run_catalog, self._mentions, unknown=unknown):
             self._answer(d)
         followups.remember(d)  # the products named now, for "what's the difference between them?"
         safety_thread.note(d)  # "my Zoloft", "dad takes Coumadin", "I'm pregnant": kept for the next messages
@@ -368,6 +383,8 @@ class OfflineEngine:
         if intent == "medication":
             last = d.state.last_intent
             intent = last if last in ("availability", "info", "equivalents", "price") else "info"
+            if last is None and either.asks_either(d.parsed):
+                intent = "availability"  # "zirtek or claratin?": which of them is there, both answered
         if intent == "price":
             self._price(d)
             return

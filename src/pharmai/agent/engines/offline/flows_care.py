@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy
+from pharmai.agent.engines.offline import _policy, quantity
 from pharmai.agent.engines.offline.dialogue_state import WhichMed, WhichStore
 from pharmai.agent.engines.offline.nlu import PLACES
 from pharmai.agent.engines.offline.state import Dialogue
@@ -23,6 +23,7 @@ from pharmai.text.fuzzy import similarity
 from pharmai.text.normalize import normalize, prefix_variants
 
 __all__ = [
+    "asked_strength",
     "asked_strength_in",
     "confirm_near_miss",
     "no_branch",
@@ -45,7 +46,14 @@ _COUNT = re.compile(
     re.IGNORECASE,
 )
 _UNIT = re.compile(r"mg|mcg|מ[\"״]?ג|מיליגרם", re.IGNORECASE)
-_MESSAGE_STRENGTH = re.compile(r"(?<![\d.])(\d{1,4}(?:\.\d+)?)\s*(?:mg|mcg|מ[\"״]?ג|מיליגרם)?(?![\d])", re.IGNORECASE)
+# "i weigh 50kg", "my son is 6 years old", "38.5 degrees": a number with another unit is never a strength.
+_OTHER_UNIT = (
+    r"\s*(?:kg|kgs|kilo|kilos|kilograms?|lbs?|pounds?|years?|yrs?|yo|months?|weeks?|days?|hours?|degrees?|cm|ml|%"
+    r"|ק[\"״]?ג|קילו|שנים|שנה|חודשים|חודש|שבועות|ימים|שעות|מעלות|מ[\"״]ל)(?![^\W\d_])"
+)
+_MESSAGE_STRENGTH = re.compile(
+    r"(?<![\d.])(\d{1,4}(?:\.\d+)?)\s*(?:mg|mcg|מ[\"״]?ג|מיליגרם)?(?!\.?\d)(?!" + _OTHER_UNIT + ")", re.IGNORECASE
+)
 
 
 def symptom(d: Dialogue) -> None:
@@ -141,14 +149,22 @@ def _he_prefix(text: str, start: int) -> bool:
     return _HE_NUMBER_PREFIX.search(text[:start]) is not None
 
 
+def asked_strength(d: Dialogue, mention: Any) -> str | None:
+    """The strength the message asks for about ``mention`` (digits only), if any; never a count of packs."""
+    return _asked_strength(d, mention)
+
+
 def _asked_strength(d: Dialogue, mention: Any) -> str | None:
     if d.asked_strength:
         return d.asked_strength  # "yes" to "did you mean …?": the strength of the message it answered
     asked = _digits(getattr(mention, "strength", None))
+    if asked and quantity.asked(d.parsed.text) is not None and not _UNIT.search(str(mention.strength)):
+        asked = None  # "acamol 2 boxes": the number after the name is a count, never a strength
     if asked or mention is None or len(d.parsed.meds) != 1:
         return asked
-    # "do you have the 400 mg nurofen", "נורופן של 400": a strength written before or apart from the name.
-    match = _MESSAGE_STRENGTH.search(d.parsed.text)
+    # "do you have the 400 mg nurofen", "נורופן של 400": a strength written before or apart from the name
+    # ("2 boxes of acamol", "2 קופסאות אקמול": a count, blanked out first).
+    match = _MESSAGE_STRENGTH.search(quantity.without_counts(d.parsed.text))
     return match.group(1) if match else None
 
 

@@ -9,7 +9,15 @@ from pydantic import Field, InstanceOf
 
 from pharmai.agent.base import ToolResult
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, flows_care, interaction_report, stock_elsewhere, strengths
+from pharmai.agent.engines.offline import (
+    _policy,
+    either,
+    flows_care,
+    interaction_report,
+    quantity,
+    stock_elsewhere,
+    strengths,
+)
 from pharmai.agent.engines.offline.dialogue_state import EquivalentsOffer, MedRef, WhichMed
 from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
@@ -113,6 +121,11 @@ def _checked(d: Dialogue, ref: MedRef, med: dict[str, Any], intent: str) -> tupl
     if not d.parsed.confirmed and flows_care.confirm_near_miss(d, med, mention, intent):
         return False, "", None
     name = str(med.get("brand_name") or med.get("display_name") or ref.q or "")
+    products = [x for x in med.get("products") or [] if isinstance(x, dict)]
+    if products and not med.get("strength"):
+        # "ibuprofen 600mg": the ingredient, asked in a strength none of its products has.
+        asked = flows_care.asked_strength(d, mention)
+        return True, strengths.missing_line(d, str(med.get("display_name") or name), products, asked), None
     note, swap = flows_care.strength_note(d, med, mention, name)
     if note and swap is None:
         # "נורופן 600?": not carried in that strength; the strengths that are (Nurofen Forte 400 mg) are named.
@@ -249,6 +262,15 @@ def _loose(d: Dialogue, intent: str) -> list[MedRef]:
     options: list[str] = []
     for query in d.parsed.loose:
         result = d.call("get_medication_by_name", medication_name=query)
+        details = (result.envelope.get("error") or {}).get("details") or {}
+        suggested = [str(x) for x in details.get("did_you_mean") or []]
+        alike = len(suggested) == 1 and len(d.parsed.loose) == 1 and either.asks_either(d.parsed)
+        alike = alike and either.sounds_like(query, suggested[0])
+        if not result.ok and alike:
+            # "zirtek or claratin" (only the two names): spelt as it sounds, the one name suggested is the one
+            # meant. In a longer request ("acamol, zirtek and claritin pls") "did you mean Zyrtec?" is still asked.
+            result = d.call("get_medication_by_name", medication_name=suggested[0])
+            query = suggested[0] if result.ok else query
         med = (result.envelope.get("medication") or {}) if result.ok else {}
         ids = [med["med_id"]] if med.get("med_id") else [p["med_id"] for p in med.get("products") or []]
         if ids and flows_care.resembles(query, med):
@@ -308,6 +330,8 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         name = str(med.get("display_name") or ref.q)
         learn(d, med.get("med_id"), name)
         facets = d.parsed.facets or {"ingredients", "dosage", "warnings", "rx"}
+        if "dosage" in facets:
+            facets = {*facets, "warnings"}  # the label's dose never without its warnings (ulcers, allergies)
         lines: list[str] = [note] if note else []
         # "prescription?" about a product named now also says what it is; about the one just talked about
         # ("does it need a prescription?") the prescription line alone answers it.
@@ -375,6 +399,10 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         store = str((result.envelope.get("store") or {}).get("name") or "")
         matches = [m for m in result.envelope.get("matches") or [] if isinstance(m, dict)]
         answer, note, swap = _checked(d, ref, matches[0], "availability") if len(matches) == 1 else (True, "", None)
+        if len(matches) > 1 and len({m.get("generic_name") for m in matches}) == 1:
+            # "do you have ibuprofen 600?": its products are listed; none in that strength is said first.
+            wanted = flows_care.asked_strength(d, mention_of(d, ref))
+            note = strengths.missing_line(d, str(matches[0].get("generic_name") or ref.q), matches, wanted)
         if not answer:
             continue
         if swap is not None:
@@ -384,6 +412,8 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         here = str((result.envelope.get("store") or {}).get("store_id") or store_id or "")
         stock = [stock_elsewhere.with_line(d, _stock_line(d, m, store), m, here) for m in matches]
         lines = ([note] if note else []) + stock
+        # "10 boxes of Tylenol" with 5 at the branch: how many there are, said outright.
+        lines += [short for m in matches if (short := quantity.short_line(d, m, store, here))]
         for match in matches:
             learn(d, match.get("med_id"), match.get("display_name"))
             if match.get("rx_required"):

@@ -12,7 +12,17 @@ from typing import Any, Final, Literal
 
 from pharmai.agent.base import ToolResult
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import _policy, flows_multi, rx_count, rx_more, rx_out_of_stock, rx_pending, rx_which
+from pharmai.agent.engines.offline import (
+    _policy,
+    flows_multi,
+    rx_count,
+    rx_more,
+    rx_out_of_stock,
+    rx_pending,
+    rx_status_note,
+    rx_where,
+    rx_which,
+)
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
     AwaitingRefill,
@@ -131,6 +141,9 @@ def _verified(d: Dialogue, envelope: dict[str, Any]) -> None:
     d.parsed.refs = list(after.refs)
     d.parsed.meds = [tuple(m) for m in after.meds]
     intent = after.intent
+    # The request resumed is what this turn answered (not "the code"): "and the Coumadin yes" next goes on
+    # with that thread, as it would have had no sign-in come between.
+    d.parsed.intent = intent
     if intent in ("refill_status", "refill_request"):
         refill(d, request=intent == "refill_request")
     else:
@@ -206,8 +219,13 @@ def _prescriptions(d: Dialogue) -> None:
             else:
                 d.say("rx_not_on_file", name=_typed_name(d))
             return
-        # Its own sentence, not a numbered line of a list the person never saw.
+        # Its own sentence, not a numbered line of a list the person never saw; then what its status means
+        # ("expired": the doctor; "cancelled": why is not on file, the doctor or a pharmacist can say).
         d.add("\n".join(_rx_line(d, n, item, key="rx_named") for n, item in named))
+        # "when does it expire?" next: the prescription just shown.
+        d.state.last_refs = [MedRef(ids=[str(i.get("med_id"))], q=str(i.get("display_name") or "")) for _, i in named]
+        for note in filter(None, (rx_status_note.note(d, item) for _, item in named)):
+            d.add(note)
         return
     lines = [say(d.lang, "rx_header", count=count_prescriptions(d.lang, len(items)), user=d.rx_user)]
     lines.extend(_rx_line(d, n, item) for n, item in enumerate(items, start=1))
@@ -216,14 +234,19 @@ def _prescriptions(d: Dialogue) -> None:
     d.state.pending = RxOffer()
 
 
+# A cancelled or expired prescription's refills cannot be used: "2 refills left" beside "cancelled" misleads.
+_UNUSABLE = {"en": "it can't be refilled", "he": "לא ניתן לחדש אותו"}
+
+
 def _rx_line(d: Dialogue, n: int, item: dict[str, Any], key: str = "rx_line") -> str:
     status = "refill_pending" if item.get("refill_pending") else item.get("status")
+    unusable = status in ("cancelled", "expired") and item.get("refills_left")
     return say(
         d.lang,
         key,
         n=n,
         name=item.get("display_name"),
-        refills=refills_left(d.lang, item.get("refills_left")),
+        refills=_UNUSABLE[d.lang] if unusable else refills_left(d.lang, item.get("refills_left")),
         status=status_word(d.lang, status),
         expires=format_date(d.lang, item.get("expires_at")),
     )
@@ -471,6 +494,9 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
         if request:
             d.add(_policy.rx_note(d.lang, name))
         return
+    here_id = str((stock.envelope.get("store") or {}).get("store_id") or "")
+    # "where can I pick it up?": every branch that has it, not only the one this refill would go to.
+    rx_where.in_stock_line(d, target.med_id, name, {here_id: {**match, "store_name": store}})
     placed = d.call("request_refill", presc_id=target.presc_id, store_id=d.store or d.turn.session.store_id)
     refills = env.get("refills_remaining")
     after = max(int(refills) - 1, 0) if isinstance(refills, int) else None
@@ -507,7 +533,7 @@ def _not_eligible(d: Dialogue, env: dict[str, Any], name: str, med_id: Any = Non
         d.say("rx_cancelled", name=name)
     elif status == "refill_pending":
         d.say("rx_pending", name=name)
-        rx_pending.pending_details(d, env, med_id)  # when, where, and the refills still left (all on file)
+        rx_pending.pending_details(d, env, med_id, name)  # when, where, and the refills still left (all on file)
     else:
         d.say("rx_none_for_med", name=name)
     d.add(_policy.rx_note(d.lang, name))

@@ -43,6 +43,8 @@ _OPENINGS = {
     "howmuchdoes": "how much does",
 }
 _LONGEST_FIRST = sorted(_OPENINGS, key=len, reverse=True)
+# Words split off an opening like a name ("ישסניף בחיפה?" asks about a branch, never a medication "ישסניף").
+_WORDS = frozenset(("סניף", "סניפים", "branch", "branches", "store", "stores"))
 # A Hebrew conjunction or question letter may stand before the opening ("וישלכם…").
 _LEADS = ("", "ו")
 _EDGE = ".,!?;:\"'()׳״"
@@ -90,7 +92,8 @@ def _split_word(core: str, mentions: Mentions) -> str | None:
             rest = body[len(glued) :]
             if not body.startswith(glued) or len(rest) < _MIN_NAME:
                 continue
-            if _whole_name(core[len(lead) + len(glued) :], mentions):
+            rest = core[len(lead) + len(glued) :]
+            if rest.casefold() in _WORDS or _whole_name(rest, mentions):
                 return f"{core[: len(lead)]}{_OPENINGS[glued]} {core[len(lead) + len(glued) :]}"
     return None
 

@@ -171,7 +171,13 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False) -> None:
         _drop_covered_none(d, set(med_ids[:_MAX]))
         names = join_names(d.lang, [shown(d, m, typed[m]) for m in med_ids])
         lines.append(say(d.lang, "interaction_none", names=names))
-    d.add("\n".join(lines))
+    block = "\n".join(lines)
+    if any(p.get("level") == "avoid" for p in fresh) and block not in d.parts:
+        # "Plavix + Losec?": the warning leads the reply, before the labels or stock lines of the same turn,
+        # so that nobody stops reading above it (the question, if any, stays last).
+        d.parts.insert(0, block)
+        return
+    d.add(block)
 
 
 def _drop_covered_none(d: Dialogue, med_ids: set[str]) -> None:

@@ -38,6 +38,7 @@ _CATALOG = ("availability", "info", "compare", "equivalents", "price", "medicati
 _STOCK = (c.AVAILABILITY, c.OUT_OF_STOCK, c.RESTOCK, c.HOW_MANY_UNITS, c.AVAILABILITY_WEAK, c.HAS, EVERY_BRANCH)
 # A part that asks for a product like the one named ("יש משהו דומה", "anything similar?").
 _LIKE_IT = (c.EQUIVALENT, c.GENERIC, c.CHEAPER)
+_SENTENCE_END = re.compile(r"[?!.;\n]")
 _SPLIT = re.compile(c.CLAUSES.pattern + r"|\s+(?=(?:וגמ|וגם)\s)")
 
 
@@ -116,7 +117,8 @@ def answer(d: Dialogue, run: Run, after: Callable[[Dialogue], None] | None = Non
     if len(parts) < 2:
         return False
     last: list[MedRef] = []
-    intent: str | None = None
+    # "got advil? what about lipitor in jlm": a first part of no request words of its own asks the message's.
+    intent: str | None = "availability" if p.intent == "availability" else None
     if sum(1 for part in parts if part.refs) < 2:
         return False  # one part names the products, the others only ask about them: one request, as before
     for part in parts:
@@ -136,8 +138,17 @@ def answer(d: Dialogue, run: Run, after: Callable[[Dialogue], None] | None = Non
         return False  # "is Advil in stock, and Tylenol?": one request about several, as before
     saved = (p.store, p.stores, p.facets, p.intent)
     stocked: set[tuple[str, str]] = set()
+    # "do you have Lipitor? and Advil in Jerusalem?": a branch named in a later sentence is no branch of the
+    # sentences before it; those are asked where the conversation was (or at the session's branch). "Lipitor
+    # and Advil in Jerusalem?" is one sentence: both there.
+    spans = _spans(p.text)
+    first = next((i for i, part in enumerate(parts) if part.stores), len(parts))
+    here = d.store_before or d.turn.session.store_id or _ALL_STORES[0]
     try:
-        for part in parts:
+        for index, part in enumerate(parts):
+            apart = first < len(parts) and _SENTENCE_END.search(p.text[spans[index][1] : spans[first][0]])
+            if index < first and apart and p.store and not part.stores:
+                part.stores = [here]
             _run_part(d, part, run, stocked)
     finally:
         p.store, p.stores, p.facets, p.intent = saved

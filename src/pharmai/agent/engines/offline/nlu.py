@@ -41,6 +41,9 @@ _DOSING = re.compile(
     r"maximum)\b|" + c.cues("לקחת", "ליטול", "לתת", "מינון", "אפשר", "מותר", "ביום", "מקסימום").pattern
 )
 
+# "plavix + omeprazole?": a plus between two words joins them as a pair to check, as "with" does (not "2+2").
+_PLUS = re.compile(r"[^\W\d]\s*\+\s*[^\W\d]")
+
 #: Places people ask about where the chain has no branch (key → English and Hebrew name).
 PLACES = c.PLACES
 
@@ -421,7 +424,11 @@ def parse(
     code = c.CODE.search(text)
     p.code = code.group(1) if code and not p.phone else None
     p.refs = _refs(p.norm, text)
-    named = sorted((m.start(), store_id) for store_id, pattern in c.STORES.items() if (m := pattern.search(p.norm)))
+    found_at = {store_id: m.start() for store_id, pattern in c.STORES.items() if (m := pattern.search(p.norm))}
+    for store_id, pattern in c.STORE_SHORT.items():  # "בי-ם", 'בי"ם': the dash or quote is gone once normalised
+        if store_id not in found_at and (m := pattern.search(text)):
+            found_at[store_id] = m.start()
+    named = sorted((start, store_id) for store_id, start in found_at.items())
     p.stores = [store_id for _, store_id in named]
     p.store = p.stores[0] if p.stores else None
     p.other_store = p.store is None and bool(c.OTHER_STORE.search(p.norm))
@@ -436,7 +443,7 @@ def parse(
         p.stock_filter = "out_of_stock"
     elif c.IN_STOCK.search(p.norm):
         p.stock_filter = "in_stock"
-    p.interaction_cue = bool(c.INTERACTION.search(p.norm))
+    p.interaction_cue = bool(c.INTERACTION.search(p.norm) or _PLUS.search(p.text))
     p.also = bool(c.ALSO.search(p.norm))
     p.place = _place(p.norm) if p.store is None else None
     p.reading = understand(text, spans_of(typed_all)) if text.strip() else None

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline import rx_where
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import format_date, refills_left
 
@@ -41,13 +42,14 @@ def _store_of(d: Dialogue, med_id: Any) -> str:
     return next((item.store for item in d.state.refill_meds if item.id == med_id and item.store), "")
 
 
-def pending_details(d: Dialogue, env: dict[str, Any], med_id: Any) -> None:
+def pending_details(d: Dialogue, env: dict[str, Any], med_id: Any, name: str = "") -> None:
     """After "a refill is already being prepared": when it is due, where, and the refills still left.
 
     Args:
         d: The turn.
         env: ``prescription_verify``'s envelope (``rx_status`` ``refill_pending``).
         med_id: The prescription's product (to find the store of a refill placed in this conversation).
+        name: The medication's display name (for the branches that have it, when "where?" is asked).
     """
     found = _ISO_DATE.search(str(env.get("notes") or ""))
     date = format_date(d.lang, found.group(0)) if found else ""
@@ -60,6 +62,7 @@ def pending_details(d: Dialogue, env: dict[str, Any], med_id: Any) -> None:
         d.say("rx_pending_at", store=store)
     if not store and _WHERE.search(d.parsed.norm):
         d.say("rx_pending_store_unknown")  # a refill from before this conversation: its store is not shown
+        rx_where.in_stock_line(d, med_id, name)  # which branches have it, so "where?" is still answered
     left = env.get("refills_remaining")
     if isinstance(left, int):
         d.say("rx_pending_left", refills=refills_left(d.lang, left))

@@ -49,6 +49,8 @@ class Dialogue:
     loose: list[Any] | None = None
     earlier_refs: list[MedRef] = field(default_factory=list)
     asked_strength: str | None = None
+    #: The store talked about before this message ("do you have Lipitor? and Advil in Jerusalem?": Lipitor's).
+    store_before: str | None = None
 
     @property
     def lang(self) -> str:

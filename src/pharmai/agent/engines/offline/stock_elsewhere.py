@@ -19,7 +19,7 @@ from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import format_date, join_names
 
-__all__ = ["line", "with_line"]
+__all__ = ["enough_line", "line", "with_line"]
 
 _TEXTS: dict[str, dict[str, str]] = {
     # One branch has it: the wording the named-branch answer has always used (tests and people know it).
@@ -144,3 +144,17 @@ def with_line(d: Dialogue, stock_line: str, match: dict[str, Any], here: str | N
     """``stock_line`` with :func:`line` after it on the same line (one line per product of the answer)."""
     elsewhere = line(d, match, here)
     return f"{stock_line} {elsewhere}" if elsewhere else stock_line
+
+
+def enough_line(d: Dialogue, match: dict[str, Any], here: str, wanted: int) -> str:
+    """The other branches that have ``wanted`` units of ``match`` when this one has fewer ("" when none does).
+
+    "I need 10" with 8 at Tel Aviv: "it is in stock at Jerusalem (30 units)" is the answer the customer
+    needs next, not the same 8 again.
+    """
+    med_id = match.get("med_id")
+    if not isinstance(med_id, str) or not here:
+        return ""
+    found = _checked_elsewhere(d, med_id, here) or []
+    enough = [(store, m) for store, m in found if m.get("in_stock") and (m.get("qty_on_hand") or 0) >= wanted]
+    return _in_stock(d, enough) if enough else ""

@@ -7,18 +7,45 @@ catalog has (Nurofen Forte 400 mg), from the look-up of the generic the strength
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pharmai.agent.engines.offline.state import Dialogue
-from pharmai.agent.engines.offline.texts import join_names
+from pharmai.agent.engines.offline.texts import join_names, strength_text
 from pharmai.text.normalize import normalize
 
-__all__ = ["others_line"]
+__all__ = ["missing_line", "others_line"]
 
 _TEXTS = {
     "en": "Other strengths of {generic} that we carry: {names}.",
     "he": "חוזקים אחרים של {generic} שיש לנו: {names}.",
 }
+# "ibuprofen 600mg": an ingredient asked in a strength none of its products has (a colon: no agreement in Hebrew).
+_MISSING = {
+    "en": "We don't carry {generic} in {asked}. The strengths we carry: {names}.",
+    "he": "אין לנו {generic} בחוזק {asked}. החוזקים שיש לנו: {names}.",
+}
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+
+
+def missing_line(d: Dialogue, generic: str, products: list[dict[str, Any]], asked: str | None) -> str:
+    """ "We don't carry Ibuprofen in 600 mg", with the strengths there are ("" when one has it, or none asked).
+
+    Args:
+        d: The turn.
+        generic: The ingredient's name as the reply shows it.
+        products: The products of that ingredient (``strength``, ``display_name``), as a tool returned them.
+        asked: The strength the message asked for, digits only ("600").
+    """
+    strengths = [str(x.get("strength") or "") for x in products if isinstance(x, dict)]
+    found = [_DIGITS.search(value) for value in strengths]
+    if not asked or not products or not all(found):
+        return ""
+    if any(float(m.group(0)) == float(asked) for m in found if m is not None):
+        return ""  # "ibuprofen 400": a product has it (the stock answer names it)
+    unit = strength_text(d.lang, re.sub(r"^[\d./\s]+", "", strengths[0]).strip())
+    names = join_names(d.lang, [str(x.get("display_name") or "") for x in products if isinstance(x, dict)])
+    return _MISSING[d.lang].format(generic=generic, asked=f"{asked} {unit}".strip(), names=names)
 
 
 def others_line(d: Dialogue, med: dict[str, Any]) -> str:

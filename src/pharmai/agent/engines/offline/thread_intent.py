@@ -67,6 +67,7 @@ def settle(p: Parsed, state: DialogueState, mentions: Mentions | None) -> None:
     """
     _variant(p, state, mentions)
     _every_branch(p)
+    _there(p, state)
     if not p.meds and not p.store and not p.other_store:
         return
     intent = _at_branch(p, state)
@@ -87,6 +88,20 @@ def _every_branch(p: Parsed) -> None:
     if p.intent != "availability":
         p.intent = "availability"
         p.intents = ["availability", *(i for i in p.intents if i != "availability")]
+
+
+# "ומה עם נורופן פורטה שם", "ואקמול שמה?", "גם שם?": "there" closing a short message, the branch last talked
+# about ("שם" is also "name", but never as the last word of such a message: "השם", "שם מסחרי").
+_THERE_HE = re.compile(r"(?:^|\s)ו?(?:שמ|שמה)$|" + c.cues("גם שם", "באותו מקום", "בסניף ההוא", "בסניף הזה").pattern)
+
+
+def _there(p: Parsed, state: DialogueState) -> None:
+    """ "ומה עם נורופן פורטה שם": the branch last talked about, before the request is read from the branch."""
+    if p.store or p.other_store or p.place or not state.last_store or len(p.norm.split()) > _MAX_WORDS:
+        return
+    if _THERE_HE.search(p.norm):
+        p.store = state.last_store
+        p.stores = [state.last_store]
 
 
 def _at_branch(p: Parsed, state: DialogueState) -> str | None:

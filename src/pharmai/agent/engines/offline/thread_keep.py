@@ -30,7 +30,7 @@ _RX = ("prescriptions", "refill_status", "refill_request")
 # Readings of a message that carries no request of its own beyond the thread's.
 _QUIET = ("followup", "unknown", "medication", "availability", "info", "greeting")
 # "the other one": with two products on the table, the one not talked about first.
-_OTHER_ONE = re.compile(r"\bthe other(?: one)?\b|(?:^|\s)ו?(?:האחר|האחרת)(?:\s|$)")
+_OTHER_ONE = re.compile(r"\bthe other(?: one)?\b|(?:^|\s)ו?מ?(?:האחר|האחרת)(?:\s|$)")  # "כמה יש מהאחר"
 # "so where do you have it?", "where is it in stock?", "אז איפה יש?", "איפה כן יש?", "באיזה סניף יש?".
 _WHERE = re.compile(
     r"\bwhere\b.{0,30}\b(?:have|has|carry|carries|stock|stocked|available|get|buy|find|keep|is it|are they)\b|"
@@ -73,6 +73,8 @@ def answer(d: Dialogue, pending: Any, run: Run) -> bool:
         True when the message was answered here.
     """
     verdict = d.turn.verdict
+    if d.parsed.meds:
+        d.state.picked_from = []  # a product named anew starts a thread of its own: "the other one" is not of it
     if verdict.red_flags or verdict.symptom:
         return False
     return (
@@ -130,12 +132,16 @@ def _ordinal_at_branch(d: Dialogue, run: Run) -> bool:
         return False  # "and at the other branch?", "ובסניף השני": the branch is the other one, not an item
     options = list(d.state.options) if last in ("list", "equivalents") else []
     items: list[MedRef] = [MedRef(ids=["?"], q=name) for name in options] or _last_refs(d)
+    current = 0  # "the other one" of two fresh items: the one not talked about first
+    if len(items) < 2:
+        # Right after "the first one in jlm" the thread holds that one item: the list it was picked from stands.
+        items, current = _picked_list(d, items)
     if len(items) < 2:
         return False
     if p.refs:
         index = len(items) - 1 if p.refs[0] == -1 else p.refs[0] - 1
     elif _OTHER_ONE.search(p.norm) and len(items) == 2:
-        index = 1
+        index = 1 - current
     else:
         return False
     if not 0 <= index < len(items) or not (p.store or d.state.last_store or p.intent == "availability"):
@@ -149,7 +155,21 @@ def _ordinal_at_branch(d: Dialogue, run: Run) -> bool:
     run(d, "availability", [item])
     if item.ids[0] != "?":
         d.state.last_refs = [item]
+        d.state.picked_from = [r for r in items if r.ids and r.ids[0] != "?"]
     return True
+
+
+def _picked_list(d: Dialogue, items: list[MedRef]) -> tuple[list[MedRef], int]:
+    """The list the last ordinal picked from, and the position of the item talked about now in it.
+
+    It stands only while the thread is still on that item (one product, one of the list); a message that names a
+    product of its own has already dropped it (:func:`answer`).
+    """
+    picked = list(d.state.picked_from)
+    if len(items) != 1 or len(picked) < 2:
+        return items, 0
+    at = next((n for n, ref in enumerate(picked) if set(ref.ids) == set(items[0].ids)), None)
+    return (picked, at) if at is not None else (items, 0)
 
 
 def _candidate_equivalent(d: Dialogue) -> bool:

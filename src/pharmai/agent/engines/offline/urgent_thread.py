@@ -16,7 +16,8 @@ is there, at the number the distress reply gave (:func:`remind`). Not the urgent
 in full, and repeating it would not answer what was asked), never a question about how they feel (no
 assessment in a chat), and only once: the reply after that is an ordinary one. Right after an emergency reply
 ("pressure in my chest…"), the same: the next question is answered ("it eased a bit, so is there aspirin?"),
-and one line says that signs which ease can still be serious and gives the number the reply gave (101).
+and one line says that signs which ease can still be serious and gives the number the reply gave (101); right
+after a poisoning reply ("ok will call them. so Acamol?"), one line with the poison centre's number.
 """
 
 from __future__ import annotations
@@ -62,6 +63,12 @@ _TEXTS = {
         "serious, and I can't assess this in a chat.",
         "he": 'אם עוד לא עשיתם זאת, נא להתקשר עכשיו למד"א בטלפון {number}: גם סימנים שהוקלו יכולים להעיד על '
         "מצב חמור, ואיני יכול להעריך מצב כזה בצ'אט.",
+    },
+    "poison_reminder": {
+        "en": "If you haven't yet, please call the National Poison Information Center at {number} now: I can't "
+        "assess this in a chat.",
+        "he": "אם עוד לא עשיתם זאת, נא להתקשר עכשיו למרכז הארצי למידע בהרעלות בטלפון {number}: איני יכול להעריך "
+        "מצב כזה בצ'אט.",
     },
     "keep_taking": {
         "en": "Please don't take any more of it until a doctor has seen you, and get help now: I can't assess "
@@ -131,6 +138,10 @@ def answer(d: Dialogue) -> None:
         d.add(line)
     else:
         d.say("urgent_follow")
+    if d.state.last_intent not in ("availability", "price", "equivalents"):
+        # A bare name next ("ok will call them. so Acamol?") asks for its stock: the label's dose, right after a
+        # poisoning or an emergency, would read as advice on how much of it to take.
+        d.state.last_intent = "availability"
     p = d.parsed
     refs = flows_catalog.targets(d) if p.meds else []
     if refs and _ALSO.search(_TOO_AMOUNT.sub(" ", p.norm)):
@@ -148,7 +159,7 @@ def _number(kind: str, reply: str) -> str | None:
     The deployment may set its own numbers, which the engine never sees: the reply the person just read says them.
     """
     for lang in ("en", "he"):
-        marked = urgent_reply(lang, [kind], {"distress": _MARK, "emergency": _MARK})
+        marked = urgent_reply(lang, [kind], {"distress": _MARK, "emergency": _MARK, "poison": _MARK})
         head, between = marked.split(_MARK)[:2]
         found = re.search(re.escape(head) + r"(.+?)" + re.escape(between), reply)
         if found:
@@ -160,9 +171,16 @@ def remind(d: Dialogue) -> None:
     """Right after a distress or an emergency reply, one line with its number under the next, ordinary answer."""
     if d.turn.verdict.red_flags or not d.parts:
         return  # a red flag again gets the urgent reply itself; an empty reply is the loop's to fill
-    for kind in ("distress", "emergency"):
+    # After a poisoning reply too: "ok will call them. so Acamol?" is answered, and the poison centre's number
+    # said once more.
+    for kind in ("distress", "emergency", "poison"):
         number = _number(kind, d.last_reply)
         if number is not None:
             if not any(number in part for part in d.parts):
-                d.add(_TEXTS[f"{kind}_reminder"][d.lang].format(number=number))
+                line = _TEXTS[f"{kind}_reminder"][d.lang].format(number=number)
+                # A poisoning's number leads the reply (its harm can still be stopped); the others close it.
+                if kind == "poison":
+                    d.parts.insert(0, line)
+                else:
+                    d.add(line)
             return
