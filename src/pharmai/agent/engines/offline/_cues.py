@@ -19,6 +19,7 @@ __all__ = [
     "ACK_THANKS",
     "ALSO",
     "ANAPHOR",
+    "ASKS_COUNT",
     "AVAILABILITY",
     "AVAILABILITY_WEAK",
     "BARE_NUMBER",
@@ -69,6 +70,7 @@ __all__ = [
     "PREFIX",
     "PRICE",
     "REFILL",
+    "REFILLS_LEFT",
     "REFILL_REQUEST",
     "REFILL_STATUS",
     "RESTOCK",
@@ -78,6 +80,7 @@ __all__ = [
     "RX_PICKUP",
     "RX_WORD",
     "SAME_THING",
+    "SIGN_IN",
     "STOP",
     "STORES",
     "STORE_SHORT",
@@ -159,6 +162,22 @@ RX_EXPIRY = cues(
     "expire", "expires", "expiring", "expired", "expiry", "expiration", "valid", "validity", "valid until",
     "good until", "good till", "still good",
     "פג", "פגה", "פג תוקף", "יפוג", "תפוג", "פוקע", "פוקעת", "יפקע", "תוקף", "תפוגה", "תאריך תפוגה",
+)  # fmt: skip
+# "how many…?", «כמה…?», "what's left…?": a count is asked (a refill count is a status, never a request).
+ASKS_COUNT = cues("how many", "how much", "whats left", "what's left", "what is left", "כמה", "מה נשאר", "מה נותר")
+# "what's left on my Coumadin?", «כמה נשאר לי בקומדין»: the refills left.
+REFILLS_LEFT = cues(
+    "left", "remaining", "remain", "remains", "how many refills", "how many more", "how many times",
+    "נשאר", "נשארו", "נותר", "נותרו", "כמה חידושים", "כמה פעמים", "כמה עוד",
+)  # fmt: skip
+# "sign me in", «להתחבר»: the sign-in itself asked for (never a name to look up). «תחבר אותי» is not one: it
+# is "connect me" (to a pharmacist) as often as "log me in".
+SIGN_IN = cues(
+    "sign in", "sign me in", "signin", "sign-in", "signing in", "log in", "log me in", "login", "logging in",
+    "logged in", "get logged", "identify me", "identify myself", "verify me", "verify myself", "authenticate",
+    "authenticate me", "להתחבר", "התחברות", "מתחברים", "מתחבר", "מתחברת", "אתחבר", "להזדהות", "הזדהות", "מזדהים",
+    "מזדהה", "אזדהה", "תזהה אותי", "תזהי אותי", "תאמת אותי", "תאמתי אותי", "לאמת אותי", "להיכנס לחשבון",
+    "כניסה לחשבון", "להיכנס למערכת", "my account", "לחשבון", "החשבון שלי",
 )  # fmt: skip
 # After "I can only show your own prescriptions": asking what can be done instead ("so what can I do?", "אז
 # מה עושים?"), which is no request for medical advice.
@@ -590,6 +609,27 @@ STOP = set(
         "call calling called already way ill gonna אתקשר נתקשר מתקשר מתקשרת מתקשרים התקשרתי התקשרנו כבר בדרכ אנחנו "
         # A branch asked about ("any stores in Netanya?", "יש סניפים בחיפה?"): never a name.
         "store stores shop shops branch branches סניף סניפים "
+        # Ordinary words of whole kinds of questions (a sweep of the free evals): a prescription's expiry, when
+        # to collect or what to keep aside, signing in, "no, I asked…", hedges, the form or pack wanted. With
+        # no name beside them, "when does it expire?" or «אבל יש במלאי?» is about the product in question.
+        "expire expires expired expiring expiry expiration valid validity until till soon still yet "
+        "pick pickup picked collect collecting grab tonight tomorrow today morning afternoon evening night "
+        "weekend week next sunday monday tuesday wednesday thursday friday saturday hold aside keep reserve "
+        "save put pack packs boxes couple "
+        "log login logged sign signed signing verify identify myself code "
+        "asked ask asking said typed misunderstood understand wrong mistake "
+        "maybe perhaps but whether question quick bother bothering heard true bad has let to as two three "
+        "causes cause drowsy drowsiness sleepy interact look go ahead ive sounds kids children here jlem dizengof "
+        "syrup syrups drops liquid form forms capsule capsules caps big bigger large small smaller size "
+        "תוקף בתוקף התוקף פג פגה יפוג תפוג נגמר עד עוד לאסוף איסוף לאיסוף אאסוף אוסף אוספת לבוא אבוא "
+        "מחר הערב ערב בוקר צהריים לילה השבוע שבוע הבא ראשון שלישי רביעי חמישי שישי שבת "
+        "תשמור תשמרי תשמרו לשמור תשים תשימי בצד תשריין תשרייני שריין לשריין חבילה חבילות קופסאות אריזות "
+        "תחבר תחברי להתחבר מתחברים התחברות להזדהות מזדהים הזדהות תזהה תזהי לזהות תאמת תאמתי לאמת אימות "
+        "קוד קיבלתי תעודת זהות תז חשבון "
+        "שאלתי שאלת שואל שואלת ביקשתי אמרתי הבנת הבנתם טעיתי טעות הקלדה כתבתי אלא "
+        "אולי אבל מבחינתי נכון נורא שאלה קטנה הטרדה מטריד מטרידה להטריד שמעתי מרדים מרדימה אותי רוצה איך "
+        "שתי שתיים שלוש אותך אותכם אותנו אין במקומו עולה תגיד תגידי תוסיף תוסיפי ילדים פה מחיר משמין מחזיק "
+        "סירופ טיפות כמוסות קפסולות טבליות נוזלי נוזלית גדול גדולה קטן קטנה "
     ).split()
 )
 

@@ -9,7 +9,8 @@ vocabulary does not hold:
 - waving a question off ("nvm forget it", "עזוב", "לא משנה") or closing ("thanks, bye");
 - what the label or leaflet says, and what a product is called ("what does the label say about dosage", "מה
   המינון הרגיל שכתוב על העלון", "what's the generic name of it");
-- chat fillers and address ("lol", "haha", "חחח", "btw", "you guys", "yours").
+- chat fillers and address ("lol", "haha", "חחח", "btw", "you guys", "yours");
+- collecting at a branch ("where do I pick it up", "collect", «מאיפה אני אוסף», «לאסוף», «אאסוף»).
 
 Without them, "haifa", "סניף בחיפה", "label say" or "nvm forget" were looked up as names, and the reply
 began with "I couldn't find a medication named …" before the answer that was meant.
@@ -24,7 +25,7 @@ from pharmai.agent.engines.offline import _cues as c
 from pharmai.text import prefilter
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["GENERIC_NAME", "LABEL_WORDS", "covered", "waved_off_first"]
+__all__ = ["GENERIC_NAME", "LABEL_WORDS", "PICKUP", "covered", "waved_off_first"]
 
 _BRANCH = c.cues(
     "branch", "branches", "location", "locations", "shop", "shops", "outlet", "outlets", "city", "town",
@@ -86,9 +87,17 @@ _FILLER = re.compile(
     ).pattern
     + r"|(?:^|(?<=\s))ח{2,}(?=\s|$)|(?:^|(?<=\s))(?:הה){2,}(?=\s|$)"
 )
+#: Collecting a medication at a branch: "pick it up", "collect", «אוסף», «לאסוף», «אאסוף» (see :mod:`.rx_pickup`).
+PICKUP = c.cues(
+    "pick up", "pick it up", "pick them up", "picking up", "picking it up", "picked up", "pickup", "pick",
+    "collect", "collect it", "collecting", "collection", "come get it", "come and get it", "come by", "come in for it",
+    "stop by", "swing by", "get it from",
+    "לאסוף", "לאסוף אותו", "לאסוף אותה", "אאסוף", "אוסף", "אוספת", "אוספים", "איסוף", "לאיסוף", "נאסוף", "תאסוף",
+    "תאספי", "יאסוף", "לבוא לאסוף", "אקפוץ",
+)  # fmt: skip
 _PHRASES = (
     *c.STORES.values(), c.OTHER_STORE, c.PLACE_SCREEN, _BRANCH, _STREET, c.ACK_NVM, c.ACK_BYE, c.ACK_THANKS,
-    LABEL_WORDS, GENERIC_NAME, _INGREDIENT, *c.FACETS.values(), _FILLER,
+    LABEL_WORDS, GENERIC_NAME, _INGREDIENT, *c.FACETS.values(), _FILLER, PICKUP,
 )  # fmt: skip
 
 

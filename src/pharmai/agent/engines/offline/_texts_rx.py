@@ -9,6 +9,16 @@ from __future__ import annotations
 __all__ = ["RX_TEXTS"]
 
 RX_TEXTS: dict[str, dict[str, str]] = {
+    # "sign me in" with no email or phone yet: what is needed (not "that doesn't look like an email").
+    "ask_identifier_sign_in": {
+        "en": "Sure. To sign you in, I'll need the email address or phone number on your pharmacy account; I'll "
+        "then send a one-time code to it.",
+        "he": "בשמחה. כדי להתחבר, אצטרך את כתובת המייל או מספר הטלפון הרשומים אצלנו; אליהם אשלח קוד חד-פעמי.",
+    },
+    "already_signed_in": {
+        "en": "You're already signed in. What would you like to check: your prescriptions or a refill?",
+        "he": "כבר התחברת. מה לבדוק: את המרשמים שלך או חידוש?",
+    },
     "ask_identifier": {
         "en": "I'll need your email or phone number to look up your prescriptions.",
         "he": "כדי לבדוק את המרשמים שלך, אצטרך את כתובת המייל או מספר הטלפון שלך.",

@@ -42,6 +42,7 @@ from pharmai.agent.engines.offline import (
     rx_order,
     rx_own_ask,
     rx_person,
+    rx_pickup,
     safety_thread,
     same_names,
     staff_flows,
@@ -184,6 +185,8 @@ class OfflineEngine:
             pass  # "acetaminophen is paracetamol, right?", "is that like dipyrone?": same ingredient or not
         elif restock_thread.answer(d) or quantity.followup(d, self.run_catalog):
             pass  # "when's it back?", "I need 3 packs" about the product of the last stock answer
+        elif rx_pickup.answer(d):
+            pass  # "where do I pick it up? do you have it at Dizengoff?" about a pending refill: branch, date, stock
         elif message_parts.answer(d, self.run_catalog, self._check_taking):
             pass  # "stock of X in Tel Aviv, Y's dosage, Z in Jerusalem?": each part on its own
         elif rx_again.answer(d):

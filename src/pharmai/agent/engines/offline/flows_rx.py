@@ -85,6 +85,14 @@ def _after(d: Dialogue, intent: str) -> AfterIdentity:
 def identity(d: Dialogue) -> None:
     """An email or phone was given: have a code sent (or, in ``identifier`` mode, identify at once)."""
     identifier = d.parsed.identifier
+    if not identifier and c.SIGN_IN.search(d.parsed.norm):
+        # "sign me in", «להתחבר»: asked for, not mistyped.
+        if d.identified:
+            d.say("already_signed_in")
+            return
+        d.say("ask_identifier_sign_in")
+        d.state.pending = IdentifierQuestion()
+        return
     if not identifier:
         d.say("bad_identifier")
         d.state.pending = IdentifierQuestion()

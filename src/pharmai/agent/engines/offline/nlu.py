@@ -24,7 +24,7 @@ from pharmai.nlu import Understanding, spans_of, understand
 from pharmai.pharmacy.search import typed_name
 from pharmai.policy import is_complaint
 from pharmai.policy._sign_in_gate import about_sign_in_only, wants_records_without_sign_in
-from pharmai.policy.complaints import is_service_complaint
+from pharmai.policy.complaints import is_service_complaint, names_health
 from pharmai.policy.declines_person import declines_a_person
 from pharmai.policy.off_topic import is_off_topic
 from pharmai.text.fuzzy import TokenVocabulary
@@ -299,8 +299,8 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
     )
     if (_other_person(p) and (not p.meds or p.identifier)) or other >= _SURE or (relative and other >= _MAYBE):
         return "other_rx"
-    if p.identifier:
-        return "identity"
+    if p.identifier or (not p.meds and _screened(c.SIGN_IN, norm) and not names_health(norm)):
+        return "identity"  # "sign me in", «להתחבר»: the sign-in, never a look-up of "sign" (health words first)
     # "the pharmacist was rude" is about a pharmacist, not a request for one ("let me talk to one" still is).
     service = not p.meds and is_service_complaint(p.text)
     asks_for_one = bool(_screened(c.HANDOFF_VERB, norm))

@@ -127,9 +127,11 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
         _which_store(d, pending, no=no and not p.store)
     elif isinstance(pending, EquivalentsOffer | RefillOffer | InteractionOffer | OwnRxOffer) and (yes or no):
         _offer(d, pending, no=no)
-    elif isinstance(pending, RxOffer) and (yes or p.intent.startswith("refill")) and not (p.refs or p.meds):
+    elif isinstance(pending, RxOffer) and (yes or p.intent.startswith("refill") or _left(d)) and not (p.refs or p.meds):
         # "yes" / "ok renew it" after the list: which one (of those that can be refilled now)
         request = p.intent == "refill_request" or c.REFILL.search(p.norm) is not None
+        if _left(d):
+            request = False  # "how many refills are left?": the count (its status), not a request
         flows_rx.which_rx(d, "refill_request" if request else "refill_status")
     elif isinstance(pending, RxOffer | WhichRx) and (p.refs or p.meds) and (p.intent in (
         "unknown", "medication", "followup", "refill_status", "refill_request",
@@ -349,3 +351,9 @@ def _asks_for_equivalent(d: Dialogue) -> bool:
     if c.EQUIVALENT.search(p.norm) or c.GENERIC.search(p.norm) or scores.get("equivalents", 0.0) >= 0.5:
         return True
     return bool(c.SAME_THING.search(p.norm) and _SOMETHING_ELSE.search(p.norm))
+
+
+def _left(d: Dialogue) -> bool:
+    """ "how many refills are left?", "whats left on it", «כמה נשאר בו»: a count of refills asked."""
+    norm = d.parsed.norm
+    return c.ASKS_COUNT.search(norm) is not None and c.REFILLS_LEFT.search(norm) is not None

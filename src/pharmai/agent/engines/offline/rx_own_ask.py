@@ -34,13 +34,6 @@ _OWN = c.cues(
     "my", "mine", "i have", "i still have", "do i have", "have i got", "i got", "for me", "prescription", "script",
     "rx", "לי", "שלי", "אצלי", "מרשם", "המרשם", "במרשם", "למרשם",
 )  # fmt: skip
-# "what's left on my Coumadin?", «כמה נשאר לי בקומדין»: the refills left.
-_LEFT = c.cues(
-    "left", "remaining", "remain", "remains", "how many refills", "how many more", "how many times",
-    "נשאר", "נשארו", "נותר", "נותרו", "כמה חידושים", "כמה פעמים", "כמה עוד",
-)  # fmt: skip
-# "how many…?", «כמה…?», "what's left…?": a count is asked.
-_ASKS_COUNT = c.cues("how many", "how much", "whats left", "what's left", "what is left", "כמה", "מה נשאר", "מה נותר")
 # A count of pills or units, a price: not the prescription's refills.
 _NOT_REFILLS = c.cues(
     "pill", "pills", "tablet", "tablets", "capsule", "capsules", "units", "box", "boxes", "pack", "in the box",
@@ -99,8 +92,8 @@ def _count(d: Dialogue) -> bool:
     """ "whats left on my coumadin", «כמה נשאר לי בקומדין»: that prescription's refills left."""
     p = d.parsed
     # «כמה עוד נשאר לי…» may read as a request ("עוד", "more"): a count asked, with no word of a request, is none.
-    counted = p.intent == "refill_request" and _ASKS_COUNT.search(p.norm) and not c.REFILL_REQUEST.search(p.norm)
-    if not (p.intent in _READINGS or counted) or not _LEFT.search(p.norm) or not _OWN.search(p.norm):
+    counted = p.intent == "refill_request" and c.ASKS_COUNT.search(p.norm) and not c.REFILL_REQUEST.search(p.norm)
+    if not (p.intent in _READINGS or counted) or not c.REFILLS_LEFT.search(p.norm) or not _OWN.search(p.norm):
         return False
     if _NOT_REFILLS.search(p.norm) or _stock_asked(d) or not _quiet(d):
         return False

@@ -26,7 +26,9 @@ _RELATIONS = (
 # "my husband's", "my husband yossi levi's", "for my mother", "his", "for her": a person other than the caller.
 _OTHER_EN = re.compile(
     rf"\b(?:{_RELATIONS})s?(?:\s+[a-z]+){{0,3}}['’]s\b|\b(?:for|of)\s+my\s+(?:{_RELATIONS})\b|"
-    r"\b(?:his|their)\b|\bfor\s+(?:him|her|them)\b",
+    r"\b(?:his|their)\b|\bfor\s+(?:him|her|them)\b"
+    # "tell me if he has an active Moxypen prescription": whether someone else has one is their record too
+    r"|\b(?:does|did|if|whether|is|has)\s+(?:he|she|they)\s+(?:still\s+)?(?:has|have|had|got|gets|get|on)\b",
     re.IGNORECASE,
 )
 # "של בעלי", "לאמא שלי", "של יוסי": the medication or the refill of someone else. ("שלו" / "שלה" are also "its",
@@ -43,11 +45,18 @@ _POSSESSIVE = re.compile(
 )
 # A question about the prescription itself (not about the product): its expiry, its refill, its status.
 _RECORD = c.cues("status", "refills left", "how many refills", "סטטוס", "כמה חידושים")
+# "if he has an active Moxypen prescription", «אם יש לו מרשם פעיל»: whether the person has one ("does her
+# Coumadin need a prescription?" is the label's fact: :data:`._cues.RX_ONLY` / :data:`._cues.NON_RX`).
+_HAS_ONE = c.cues("prescription", "prescriptions", "script", "מרשם", "מרשמים")
+
+
+# «אם יש לו מרשם פעיל למוקסיפן»: whether he (she, they) has a prescription (a product has none of its own).
+_HAS_HE = re.compile(r"(?:^|\s)(?:ה?אמ\s+)?יש\s+(?:לו|לה|להמ)\s+(?:\S+\s+){0,2}?מרשמ")
 
 
 def _about_someone_else(d: Dialogue) -> bool:
     p = d.parsed
-    if _OTHER_EN.search(p.text) or _OTHER_HE.search(p.norm):
+    if _OTHER_EN.search(p.text) or _OTHER_HE.search(p.norm) or _HAS_HE.search(p.norm):
         return True
     named = {v for name in p.names.values() if name for v in prefix_variants(normalize(str(name)))}
     for found in _OF_SOMEONE.finditer(p.norm):
@@ -73,7 +82,8 @@ def refuse(d: Dialogue) -> bool:
     p, verdict = d.parsed, d.turn.verdict
     if verdict.red_flags or p.intent in ("other_rx", "code", "identity") or p.identifier or p.code:
         return False  # urgent care first; someone else's records by the usual reading keep their own flow
-    if not (c.RX_EXPIRY.search(p.norm) or c.REFILL.search(p.norm) or _RECORD.search(p.norm)):
+    has_one = _HAS_ONE.search(p.norm) and not (c.RX_ONLY.search(p.norm) or c.NON_RX.search(p.norm))
+    if not (c.RX_EXPIRY.search(p.norm) or c.REFILL.search(p.norm) or _RECORD.search(p.norm) or has_one):
         return False
     if c.TAKING.search(p.norm) or c.SYMPTOM_WORDS.search(p.norm):
         return False  # "can my wife take Advil with her Coumadin?": an interaction or advice question
