@@ -102,9 +102,8 @@ class Settings(BaseSettings):
     redis_breaker_failures: int = Field(default=3, ge=1, le=100)
     redis_breaker_reset_seconds: float = Field(default=5.0, gt=0, le=300)
 
-    # Turns one API worker runs at once (more wait, in order); None: 4 for the offline engine on SQLite, whose
-    # turns are CPU work, 16 for it on PostgreSQL (round trips to wait on), and 40 (the worker's thread pool)
-    # for model engines, whose turns wait on the model.
+    # Turns one API worker runs at once (more wait, in order); None: 4 for the offline engine, whose turns
+    # are CPU work, and 40 (the worker's thread pool) for model engines, whose turns wait on the model.
     turn_concurrency: int | None = Field(default=None, ge=1, le=1024)
 
     # Staff accounts (`pharmai staff`): how long a console session lasts, the default lifetime of a

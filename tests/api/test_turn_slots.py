@@ -15,7 +15,7 @@ import pytest
 from pydantic import ValidationError
 
 from pharmai.agent.base import TurnInput
-from pharmai.api._state import MODEL_TURN_CONCURRENCY, OFFLINE_TURN_CONCURRENCY, OFFLINE_TURN_CONCURRENCY_SERVER
+from pharmai.api._state import MODEL_TURN_CONCURRENCY, OFFLINE_TURN_CONCURRENCY
 from pharmai.db import Database
 from pharmai.settings import Settings
 from tests.api.conftest import AppFactory, open_conversation, say
@@ -101,13 +101,12 @@ def test_the_offline_engine_real_turns_queue_and_answer(make_client: AppFactory)
         assert any(name == "tool.result" for name, _ in events)
 
 
-def test_the_default_follows_the_engine(make_client: AppFactory, db: Database) -> None:
-    """Unset, the limit is the offline engine's (per database) or a model engine's default; a setting overrides both."""
+def test_the_default_follows_the_engine(make_client: AppFactory) -> None:
+    """Unset, the limit is the offline engine's or a model engine's default; a setting overrides both."""
     offline = make_client()
     custom = make_client(app_kwargs={"engine": _GateEngine(want=1)})
     chosen = make_client(turn_concurrency=7)
-    expected = OFFLINE_TURN_CONCURRENCY if db.is_sqlite else OFFLINE_TURN_CONCURRENCY_SERVER
-    assert offline.app.state.pharmai.turn_concurrency == expected  # type: ignore[attr-defined]
+    assert offline.app.state.pharmai.turn_concurrency == OFFLINE_TURN_CONCURRENCY  # type: ignore[attr-defined]
     assert custom.app.state.pharmai.turn_concurrency == MODEL_TURN_CONCURRENCY  # type: ignore[attr-defined]
     assert chosen.app.state.pharmai.turn_concurrency == 7  # type: ignore[attr-defined]
 

@@ -27,24 +27,12 @@ if TYPE_CHECKING:
     from pharmai.agent.base import Engine, TurnInput
     from pharmai.agent.loop import ConversationLoop
 
-__all__ = [
-    "MODEL_TURN_CONCURRENCY",
-    "OFFLINE_TURN_CONCURRENCY",
-    "OFFLINE_TURN_CONCURRENCY_SERVER",
-    "ApiState",
-    "TokenHashes",
-    "get_state",
-]
+__all__ = ["MODEL_TURN_CONCURRENCY", "OFFLINE_TURN_CONCURRENCY", "ApiState", "TokenHashes", "get_state"]
 
-#: Turns a worker runs at once by default with the offline engine on SQLite: its turns are CPU work, and a
-#: worker runs Python on one core at a time, so a few in flight cover the database waits; more only contend
-#: for the interpreter lock and the one file's write lock, and lengthen every turn (measured: README,
-#: Performance).
+#: Turns a worker runs at once by default with the offline engine: its turns are CPU work, and a worker
+#: runs Python on one core at a time, so a few in flight cover the database waits; more only contend for
+#: the interpreter lock and lengthen every turn (measured: README, Performance).
 OFFLINE_TURN_CONCURRENCY = 4
-#: The same on PostgreSQL (with Redis): every statement and rate-limit check is a round trip to another
-#: process, so more turns in flight keep the worker busy while others wait (2026-11-28: 4 → 16 took the
-#: closed-loop figure from about 245 to about 310 turns/s on 2 workers; 32 gave nothing more).
-OFFLINE_TURN_CONCURRENCY_SERVER = 16
 #: The default with a model engine, whose turns mostly wait on the model: the worker's thread pool size.
 MODEL_TURN_CONCURRENCY = 40
 
@@ -167,9 +155,7 @@ class ApiState:
         """How many turns this worker runs at once (``PHARMAI_TURN_CONCURRENCY``, or the engine's default)."""
         if self.settings.turn_concurrency is not None:
             return self.settings.turn_concurrency
-        if self.engine_name != "offline":
-            return MODEL_TURN_CONCURRENCY
-        return OFFLINE_TURN_CONCURRENCY if self.db.is_sqlite else OFFLINE_TURN_CONCURRENCY_SERVER
+        return OFFLINE_TURN_CONCURRENCY if self.engine_name == "offline" else MODEL_TURN_CONCURRENCY
 
     def turn_slots(self) -> asyncio.Semaphore:
         """The running event loop's semaphore of :attr:`turn_concurrency` turn slots."""
