@@ -32,7 +32,7 @@ from pharmai.policy._sign_in_gate import about_sign_in_only
 from pharmai.policy.complaints import names_a_service_failure, names_health
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["model_flag_stands", "names_an_amount", "names_the_mind", "says_nothing"]
+__all__ = ["model_flag_stands", "names_an_amount", "names_the_mind", "no_longer_had", "says_nothing"]
 
 # At most this many words: a longer message says something, and the model's reading of it stands.
 _SHORT = 6
@@ -173,6 +173,41 @@ def _taken_for_a_purpose(text: str) -> bool:
     return bool(_FOR_A_PURPOSE.search(norm)) and not _AMOUNT.search(norm)
 
 
+# "why can't I get Tramadex anymore?", "you don't sell optalgin anymore?": a product that can no longer be had.
+# Its "anymore" is about the product, so it alone keeps no distress reading; any other word of the mind does
+# ("i can't get my meds anymore and i want to die"), and so does anything but a product after the verb
+# ("can't get out of bed anymore", "can't find a reason anymore", "can't get help anymore").
+_NO_LONGER_HAD = re.compile(
+    r"\b(?:cant|cannot|can not|couldnt|dont|doesnt|didnt|wont|not|no longer)\s+(?:i\s+|you\s+|we\s+|they\s+|u\s+)?"
+    r"(?:get|buy|order|refill|renew|sell|stock|carry|find)\s+(?:(?:my|the|your|this|that|any)\s+)?"
+    r"(?!(?:out|up|over|through|better|help|rid|along|by|sleep|myself|it|reason|meaning|point|joy|strength|energy"
+    r"|motivation|peace|hope|will|way|words|anything|anyone|someone|somebody|nothing|a|an|me|him|her|them)\b)"
+    r"[a-z]+\s+(?:any more|anymore)\b"
+    # «למה אני לא יכול לקבל טרמדקס יותר», «לא מצליחה להשיג את האופטלגין יותר»
+    + fold(
+        r"|(?:^|(?<=\s))(?:לא|אי\sאפשר)\s(?:\S+\s)?(?:לקבל|לקנות|להזמין|לחדש|להשיג|למצוא)\s(?:את\s)?"
+        r"(?!(?:כלום|שום|עזרה|סיבה|טעם|כוח|שקט|תקווה|עצמי|אותי|אותו|אותה)(?:\s|$))\S+\sיותר(?=\s|$)"
+    )
+)
+
+
+def no_longer_had(text: str) -> bool:
+    """Whether ``text`` asks why a product can no longer be had ("why can't I get Tramadex anymore?").
+
+    False when any other word of the mind is in it: that message keeps its distress reading.
+    """
+    return isinstance(text, str) and _product_no_longer_had(text)
+
+
+def _product_no_longer_had(text: str) -> bool:
+    norm = normalize(text)
+    found = _NO_LONGER_HAD.search(norm)
+    if found is None:
+        return False
+    rest = norm[: found.start()] + " " + norm[found.end() :]
+    return not _MIND.search(rest)
+
+
 def names_the_mind(text: str) -> bool:
     """Whether ``text`` has any word of the mind, of death or of self-harm (which keeps a distress reading)."""
     return isinstance(text, str) and bool(_MIND.search(normalize(text)))
@@ -194,7 +229,7 @@ def model_flag_stands(text: str, kind: str | None = None) -> bool:
         False only for a message of empty words, a service complaint with no word about health, or a
         distress reading of an ordinary pharmacy question with no word of the mind.
     """
-    if kind == "distress" and _ordinary_question(text):
+    if kind == "distress" and (_ordinary_question(text) or _product_no_longer_had(text)):
         return False
     if kind == "poison" and _taken_for_a_purpose(text):
         return False

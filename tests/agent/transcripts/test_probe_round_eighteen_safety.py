@@ -140,6 +140,7 @@ OTHER_UNITS = {
         ("fever of 38.5 degrees, is acamol in stock", "38"),
         ("i'm 70 kilos, advil dosage?", "70"),
         ("she's 12 yrs, how much nurofen is on the label", "12"),
+        ("fever 38.3, is optalgin in stock?", "38"),
     ],
     "he": [
         ("כמה אופטלגין אפשר לקחת ביום, אני שוקלת 50 קילו", "50"),
@@ -147,6 +148,7 @@ OTHER_UNITS = {
         ("חום 38.5 מעלות, יש אקמול?", "38"),
         ('אני 70 ק"ג, מה המינון של אדוויל?', "70"),
         ("היא בת 12 שנה, מה כתוב בעלון של נורופן על המינון", "12"),
+        ("יש לי 38.3 חום, יש אופטלגין?", "38"),
     ],
 }
 STRENGTH_REFUSED = {"en": "not {n} mg", "he": 'לא {n} מ"ג'}

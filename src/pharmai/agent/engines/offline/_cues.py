@@ -395,7 +395,7 @@ THANKS = cues(
     "thanks", "thank you", "thx", "appreciate", "bye", "goodbye", "bye bye", "see you", "have a nice day",
     "good night", "have a good one", "have a good day", "take care",
     "תודה", "תודה רבה", "תודה לך", "מעולה תודה", "ביי", "להתראות", "יום טוב", "לילה טוב", "שבוע טוב",
-    "שבת שלום", "יום נעים", "נתראה",
+    "שבת שלום", "יום נעים", "נתראה", "אלף תודות", "תודות", "המון תודות", "thanks a million",
 )  # fmt: skip
 HELP = cues(
     "help", "what can you do", "how can you help", "what do you do", "עזרה", "מה אתה יכול", "במה אתה יכול",
@@ -660,6 +660,8 @@ _ACK_THANKS = (
     "thanks", "thank you", "thanks a lot", "thanks so much", "thank you so much", "thank u", "many thanks", "thx",
     "thanx", "tnx", "ty", "tysm", "cheers", "appreciate it", "much appreciated",
     "תודה", "תודה רבה", "תודה לך", "תודה רבה לך", "תנקס", "רבה", "תודה ענקית",
+    # "אלף תודות", "thanks a million": thanks, never a name to look up.
+    "אלף תודות", "תודות", "המון תודות", "המון תודה", "thanks a million", "a million thanks", "thanks heaps",
 )  # fmt: skip
 _ACK_YES = (
     "yes", "yeah", "yep", "yup", "ya", "sure", "ok", "okay", "k", "kk", "okie", "alright", "all right", "fine",
@@ -667,6 +669,9 @@ _ACK_YES = (
     "nice", "perfect", "awesome", "excellent", "wonderful", "good", "very good", "good to know", "oh ok", "ah ok",
     "כן", "בטח", "אוקיי", "אוקי", "אוקיי אוקיי", "סבבה", "בסדר", "בסדר גמור", "הבנתי", "מובן", "נכון", "טוב",
     "יאללה", "אחלה", "יופי", "מעולה", "מצוין", "מצויין", "מושלם", "נהדר", "טוב לדעת", "טוב לשמוע", "קיבלתי",
+    # Murmurs of assent ("mm-hmm", "uh huh", «אהא»): an acknowledgement, never a name to look up.
+    "mm hmm", "mmhmm", "mhm", "mmhm", "mhmm", "uh huh", "uhuh", "aha", "ah ha", "sounds great", "sounds fine",
+    "אהא", "אה הא", "אההה", "ממ", "מממ", "אוקיי אוקיי",
 )  # fmt: skip
 # Words that ride along with any of them ("oh ok then", "אה טוב אז תודה").
 _ACK_FILLER = ("oh", "ah", "hmm", "um", "well", "so", "then", "and", "please", "אה", "אז", "או", "בבקשה", "ו")

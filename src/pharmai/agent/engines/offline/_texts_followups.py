@@ -12,7 +12,7 @@ FOLLOWUP_TEXTS: dict[str, dict[str, str]] = {
     "handoff": {
         "en": "I've passed your request to a pharmacist (ticket {ticket}). You're number {position} in the "
         "queue, and a pharmacist will get back to you shortly.",
-        "he": "העברתי את הפנייה לרוקח/ת (פנייה {ticket}). מקומך בתור: {position}. רוקח/ת יחזרו אליך בהקדם.",
+        "he": "העברתי את הפנייה לרוקח/ת (פנייה {ticket}). מקומך בתור: {position}. צוות הרוקחים יחזור אליך בהקדם.",
     },
     "tool_error": {
         "en": "I'm sorry, I couldn't check that right now: {reason}",
@@ -36,7 +36,7 @@ FOLLOWUP_TEXTS: dict[str, dict[str, str]] = {
         "en": "Nothing is waiting for your confirmation, so nothing was done. I can't cancel a refill that was "
         "already requested; the pharmacist at the branch can (ask me to transfer you to a pharmacist).",
         "he": "אין כרגע שום דבר שממתין לאישורך, ולכן לא בוצע דבר. אין באפשרותי לבטל חידוש שכבר הוגש; "
-        "הרוקח/ת בסניף יכולים (אפשר לבקש ממני להעביר אתכם לרוקח/ת).",
+        "הרוקחים בסניף יכולים (אפשר לבקש ממני להעביר אתכם לרוקח/ת).",
     },
     "delivery_unavailable": {
         "en": "I can't take orders or arrange delivery in this chat; medications are picked up at our branches "
@@ -77,7 +77,7 @@ FOLLOWUP_TEXTS: dict[str, dict[str, str]] = {
     "unknown_product": {
         "en": "I couldn't find '{name}' in our catalog, so I can't check it for you. A pharmacist at the branch can "
         "help you with it (I can transfer you to a pharmacist).",
-        "he": "לא מצאתי את '{name}' בקטלוג שלנו, ולכן איני יכול לבדוק אותה עבורכם. הרוקח/ת בסניף יוכלו לעזור "
+        "he": "לא מצאתי את '{name}' בקטלוג שלנו, ולכן איני יכול לבדוק אותה עבורכם. הרוקחים בסניף יוכלו לעזור "
         "(אפשר לבקש ממני להעביר אתכם לרוקח/ת).",
     },
     "thread_clarify": {

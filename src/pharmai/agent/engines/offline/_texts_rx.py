@@ -101,6 +101,10 @@ RX_TEXTS: dict[str, dict[str, str]] = {
         "en": "Would you like to check the refill status for any of these?",
         "he": "לבדוק את אפשרות החידוש של אחד מהם?",
     },
+    "rx_offer_one": {
+        "en": "Would you like to check its refill status?",
+        "he": "לבדוק את אפשרות החידוש שלו?",
+    },
     "which_rx": {
         "en": "Which prescription do you mean? You can say its number or the medication's name.",
         "he": "לאיזה מרשם הכוונה? אפשר לציין את המספר שלו או את שם התרופה.",
@@ -198,7 +202,7 @@ RX_TEXTS: dict[str, dict[str, str]] = {
     "refill_no_stock": {
         "en": "{name} is out of stock at {store} right now{eta}, so the refill can't be prepared yet. A "
         "pharmacist can help with other options.",
-        "he": "{name} חסר כרגע במלאי בסניף {store}{eta}, ולכן עדיין אי אפשר להכין את החידוש. רוקח/ת יוכלו "
+        "he": "{name} חסר כרגע במלאי בסניף {store}{eta}, ולכן עדיין אי אפשר להכין את החידוש. הרוקחים בסניף יוכלו "
         "לעזור באפשרויות אחרות.",
     },
     "refill_eta": {"en": " (expected back on {date})", "he": " (צפוי לחזור למלאי ב-{date})"},

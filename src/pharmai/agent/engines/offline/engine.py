@@ -20,6 +20,8 @@ from pharmai.agent.engines.offline import (
 )
 from pharmai.agent.engines.offline import (
     _policy,
+    alcohol_question,
+    branch_practical,
     complaint_flow,
     contact_privacy,
     current_meds,
@@ -179,6 +181,8 @@ class OfflineEngine:
             pass  # "so what can she take instead?" after a warning: referred, never an "equivalent"
         elif complaint_flow.introduces_self(d, pending):
             pass  # "my name is David Cohen": never an identifier, never a look-up by name
+        elif branch_practical.answer(d) or alcohol_question.answer(d):
+            pass  # "parking at Dizengoff?": for the branch to say; "alcohol with Tramadex?": its label, referred
         elif like_the_thread.answer(d):
             pass  # "is there another antibiotic like it?" after Moxypen: Moxypen's equivalents, not a referral
         elif same_names.answer(d, self.run_catalog):

@@ -49,8 +49,10 @@ _UNIT = re.compile(r"mg|mcg|מ[\"״]?ג|מיליגרם", re.IGNORECASE)
 # "i weigh 50kg", "my son is 6 years old", "38.5 degrees": a number with another unit is never a strength.
 _OTHER_UNIT = (
     r"\s*(?:kg|kgs|kilo|kilos|kilograms?|lbs?|pounds?|years?|yrs?|yo|months?|weeks?|days?|hours?|degrees?|cm|ml|%"
-    r"|ק[\"״]?ג|קילו|שנים|שנה|חודשים|חודש|שבועות|ימים|שעות|מעלות|מ[\"״]ל)(?![^\W\d_])"
+    r"|fever|temp|temperature|ק[\"״]?ג|קילו|שנים|שנה|חודשים|חודש|שבועות|ימים|שעות|מעלות|חום|מ[\"״]ל)(?![^\W\d_])"
 )
+# "fever 38.3", «חום של 38.5»: a temperature said before its number (the unit after it is handled above).
+_FEVER_BEFORE = re.compile(r"(?:fever|temp|temperature|חום)(?:\s+(?:of|is|at|של|הוא|עד))?\s*$", re.IGNORECASE)
 _MESSAGE_STRENGTH = re.compile(
     r"(?<![\d.])(\d{1,4}(?:\.\d+)?)\s*(?:mg|mcg|מ[\"״]?ג|מיליגרם)?(?!\.?\d)(?!" + _OTHER_UNIT + ")", re.IGNORECASE
 )
@@ -130,9 +132,17 @@ def _digits(text: Any) -> str | None:
     return match.group(0) if match else None
 
 
+def _strength_in(text: str) -> re.Match[str] | None:
+    """The first number of ``text`` that may be a strength (never a temperature said after "fever")."""
+    for match in _MESSAGE_STRENGTH.finditer(text):
+        if not _FEVER_BEFORE.search(text[: match.start()]):
+            return match
+    return None
+
+
 def asked_strength_in(text: str) -> str | None:
     """The strength written in ``text`` ("nurofin forte 200mg" → "200"), if any."""
-    match = _MESSAGE_STRENGTH.search(text)
+    match = _strength_in(text)
     # A number glued to a word is part of a name ("vitamin d3"), not a strength.
     if match is None or (match.start() and text[match.start() - 1].isalpha() and not _he_prefix(text, match.start())):
         return None
@@ -164,7 +174,7 @@ def _asked_strength(d: Dialogue, mention: Any) -> str | None:
         return asked
     # "do you have the 400 mg nurofen", "נורופן של 400": a strength written before or apart from the name
     # ("2 boxes of acamol", "2 קופסאות אקמול": a count, blanked out first).
-    match = _MESSAGE_STRENGTH.search(quantity.without_counts(d.parsed.text))
+    match = _strength_in(quantity.without_counts(d.parsed.text))
     return match.group(1) if match else None
 
 

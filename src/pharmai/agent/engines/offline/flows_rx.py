@@ -237,7 +237,7 @@ def _prescriptions(d: Dialogue) -> None:
         return
     lines = [say(d.lang, "rx_header", count=count_prescriptions(d.lang, len(items)), user=d.rx_user)]
     lines.extend(_rx_line(d, n, item) for n, item in enumerate(items, start=1))
-    lines.append(say(d.lang, "rx_offer"))
+    lines.append(say(d.lang, "rx_offer" if len(items) > 1 else "rx_offer_one"))  # "any of these" needs several
     d.add("\n".join(lines))
     d.state.pending = RxOffer()
 

@@ -28,7 +28,9 @@ from pharmai.agent.engines.offline import (
     followups_thread,
     interaction_thread,
     meds_in_play,
+    plain_followups,
     rx_order,
+    why_not,
 )
 from pharmai.agent.engines.offline.dialogue_state import MedRef, WhichStore
 from pharmai.agent.engines.offline.nlu import last_product_request, remainder_query
@@ -289,6 +291,8 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None, *, unknown: 
     last = d.state.last_intent
     if rx_order.pickup_elsewhere(d):
         return True  # "can I collect it in Jerusalem?" while a refill waits for a "yes": that refill, there
+    if why_not.answer(d, last):
+        return True  # "why not?" after a refused refill, a warning, no prices: the reason, not the answer again
     if equivalent_candidate.answer(d, _last_refs(d)):
         return True  # "anything equivalent? Augmentin maybe?": the thread product's, and whether Augmentin is one
     if _instead_pair(d, run) or _instead_one(d, run):
@@ -303,6 +307,7 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None, *, unknown: 
         return False
     return (
         rx_order.thread(d, last)  # after a refill: "check again", "why was it cancelled?", "but it worked great"
+        or plain_followups.dosage(d, last, _last_refs(d), run)  # "and the dosing?": the label, not the stock
         or followups_store.count(d, last, _last_refs(d), run)  # "how many?" after the stock: units, not doses
         or _strength(d, last, run)  # first: a store carried over ("do you have it in 200 mg?") is no store switch
         or _store_switch(d, last, run)

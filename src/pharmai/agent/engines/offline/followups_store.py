@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline import plain_followups
 from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
@@ -136,7 +137,9 @@ def count(d: Dialogue, last: str | None, refs: list[MedRef], run: Callable[..., 
         p.store = d.state.last_store  # "how many?" after the Jerusalem stock: still Jerusalem
     p.intent = "availability"
     p.facets = set()
+    start = len(d.parts)
     run(d, "availability", refs)
+    plain_followups.count_again(d, refs, start)  # the same stock line again: the count, said plainly
     return True
 
 

@@ -18,6 +18,7 @@ from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline._items import loose_items
 from pharmai.agent.engines.offline._not_names import GENERIC_NAME, covered, waved_off_first
 from pharmai.agent.engines.offline._others import asks_what_another_takes
+from pharmai.agent.engines.offline._plain_words import covered_plain, only_symptoms, plain_item
 from pharmai.agent.engines.offline._typos import corrected
 from pharmai.agent.engines.offline.rx_fact import asks_if_rx
 from pharmai.nlu import Understanding, spans_of, understand
@@ -159,7 +160,16 @@ def remainder_query(text: str) -> str:
     The words are kept in their original spelling (final letters, case), so a reply that echoes them never
     shows the normalised form.
     """
-    kept: list[str] = []
+    words, kept = _unexplained(text)
+    # A symptom, a branch's parking, "for my husband", "mm-hmm", alcohol: never a name either (a complaint
+    # alone is kept, so that it still reads as one).
+    plain = covered_plain(words, kept)
+    return " ".join(words[index] for index in kept if index not in plain)[:80]
+
+
+def _unexplained(text: str) -> tuple[list[str], list[int]]:
+    """The words of ``text`` (edge punctuation stripped) and the positions no request word explains."""
+    kept: list[int] = []
     words = [raw.strip(_EDGE_PUNCTUATION) for raw in text.split()]
     phrases = covered(words)  # a store, a place, "forget it", "what the label says": never a name either
     for index, word in enumerate(words):
@@ -168,8 +178,15 @@ def remainder_query(text: str) -> str:
         if not folded or all(part.isdigit() or _is_stop(part) or part in _PREFIX_LETTERS for part in folded.split()):
             continue
         if index not in phrases:
-            kept.append(word)
-    return " ".join(kept)[:80]
+            kept.append(index)
+    return words, kept
+
+
+def _only_symptoms(text: str) -> bool:
+    """ "sore throat", «שיעול»: every word no request word explains is a complaint's (the symptom flow's)."""
+    words, kept = _unexplained(text)
+    plain = covered_plain(words, kept)
+    return only_symptoms(words, [index for index in kept if index not in plain])
 
 
 def _refs(norm: str, text: str) -> list[int]:
@@ -249,6 +266,10 @@ _LOOKUPS = frozenset(
 )
 
 
+# The readings a message of complaint words alone may get from the model ("cough" read as a name or a follow-up).
+_SYMPTOM_ALONE = frozenset({"unknown", "followup", "info", "medication", "symptom"})
+
+
 def _intent(p: Parsed, identity_pending: bool) -> str:
     intent = _main_intent(p, identity_pending)
     if not p.meds and intent in ("list", "unknown", "followup", "info") and wants_records_without_sign_in(p.text):
@@ -257,6 +278,8 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
         return "unknown"  # "ספר לי בדיחה", "is there a game tonight?": no product to look up, out of scope
     if intent in ("availability", "info") and not p.meds and "list" in p.intents and (p.stock_filter or p.rx_filter):
         return "list"  # "anything out of stock at the moment?" names no product: a listing
+    if not p.meds and intent in _SYMPTOM_ALONE and _only_symptoms(p.text):
+        return "symptom"  # "sore throat", «שיעול»: a complaint, referred (never a product looked up or picked)
     if intent in ("unknown", "followup") and p.meds and not p.refs:
         intent = "medication"  # "glucophage 500 please": a product named is a question about it
     if intent == "medication" and c.NEED.search(p.norm):
@@ -419,6 +442,7 @@ def parse(
     p.names = {tuple(m.med_ids): typed_name(m, mentions) for m in found if getattr(m, "med_ids", None)}
     p.meds = medication_groups(found)
     p.loose = loose_items(text, typed_all)  # a name dropped as "not meant" is no unrecognised item either
+    p.loose = [item for item in p.loose if not plain_item(item, text)]  # "fever", "alcohol": never a name
     p.email = find_email(text)
     p.phone = None if p.email else find_phone(text)
     code = c.CODE.search(text)

@@ -40,8 +40,8 @@ _TEXTS = {
         "can't extend or renew it. Another doctor (for example at your clinic) can usually issue one while yours "
         "is away, and a pharmacist can advise you on the options in the meantime.",
         "he": "מצטער לשמוע, זה באמת לא פשוט. עדיין נדרש מרשם חדש מרופא/ה עבור {name}: בית המרקחת לא יכול להאריך "
-        "או לחדש אותו. רופא/ה אחר/ת (למשל במרפאה או בקופה) יכולים בדרך כלל לתת מרשם בזמן ההיעדרות, ורוקח/ת "
-        "יוכלו לייעץ על האפשרויות בינתיים.",
+        "או לחדש אותו. רופאים אחרים (למשל במרפאה או בקופה) יכולים בדרך כלל לתת מרשם בזמן ההיעדרות, והרוקחים "
+        "בסניף יוכלו לייעץ על האפשרויות בינתיים.",
     },
     "pharmacist_offer": {
         "en": "Shall I pass this to a pharmacist?",
@@ -50,7 +50,8 @@ _TEXTS = {
     "handoff_reason": {
         "en": "The customer's prescription needs renewing and their doctor is unavailable; they asked for a "
         "pharmacist's advice on the options.",
-        "he": "המרשם של הלקוח/ה דורש חידוש והרופא/ה אינם זמינים; הלקוח/ה ביקש/ה ייעוץ של רוקח/ת לגבי האפשרויות.",
+        "he": "המרשם של הלקוח/ה דורש חידוש והרופא/ה שלו/ה אינו/ה זמין/ה; הלקוח/ה ביקש/ה ייעוץ של רוקח/ת לגבי "
+        "האפשרויות.",
     },
     "back_on": {"en": " (expected back on {date})", "he": " (צפויה לחזור למלאי ב-{date})"},
     "not_yet": {
@@ -68,7 +69,7 @@ _TEXTS = {
     "meanwhile": {
         "en": "Once it's back in stock, I can request the refill here. If you need it sooner, a pharmacist can "
         "help with other options — just ask and I'll connect you.",
-        "he": "כשהתרופה תחזור למלאי, אפשר יהיה להגיש כאן את בקשת החידוש. אם צריך אותה מוקדם יותר, רוקח/ת יוכלו "
+        "he": "כשהתרופה תחזור למלאי, אפשר יהיה להגיש כאן את בקשת החידוש. אם צריך אותה מוקדם יותר, הרוקחים בסניף יוכלו "
         "לעזור באפשרויות אחרות — אפשר לבקש ואעביר את הפנייה.",
     },
 }

@@ -112,19 +112,19 @@ _TEXTS = {
     "reason_unknown": {
         "en": "The reason isn't recorded in your prescription details; I can only see its status. Your doctor "
         "(who issued the prescription) can tell you why, and can issue a new prescription if needed.",
-        "he": "הסיבה אינה מופיעה בפרטי המרשם; אני רואה רק את הסטטוס שלו. הרופא/ה שרשם/ה את המרשם יוכלו להסביר "
-        "את הסיבה, ולתת מרשם חדש אם צריך.",
+        "he": "הסיבה אינה מופיעה בפרטי המרשם; אני רואה רק את הסטטוס שלו. אפשר לשאול את הרופא/ה שרשם/ה את "
+        "המרשם מה הסיבה, ולבקש מרשם חדש אם צריך.",
     },
     "gap": {
         "en": "Until then, a pharmacist at the branch can advise on what to do about a short gap in your "
         "medication; please don't wait until you run out completely.",
-        "he": "עד אז, רוקח/ת בסניף יוכלו לייעץ מה לעשות לגבי פער קצר בנטילת התרופה; כדאי לא לחכות עד שהתרופה "
+        "he": "עד אז, אפשר להתייעץ עם רוקח/ת בסניף מה לעשות לגבי פער קצר בנטילת התרופה; כדאי לא לחכות עד שהתרופה "
         "תיגמר לגמרי.",
     },
     "pharmacist_offer": {
         "en": "If it's taking longer than expected, a pharmacist at the branch can look into it — just ask and "
         "I'll connect you.",
-        "he": "אם זה לוקח יותר זמן מהצפוי, רוקח/ת בסניף יוכלו לבדוק את זה — אפשר לבקש ואעביר את הפנייה.",
+        "he": "אם זה לוקח יותר זמן מהצפוי, הרוקחים בסניף יוכלו לבדוק את זה — אפשר לבקש ואעביר את הפנייה.",
     },
 }
 

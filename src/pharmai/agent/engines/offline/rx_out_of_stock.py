@@ -49,7 +49,7 @@ _TEXTS = {
         "en": "What you can do: ask me again once it's back in stock{first} and I'll request the refill then. If "
         "you need it sooner, a pharmacist can help with other options — just ask and I'll connect you.",
         "he": "מה אפשר לעשות: לפנות אליי שוב כשהתרופה תחזור למלאי{first}, ואגיש אז את בקשת החידוש. אם צריך אותה "
-        "מוקדם יותר, רוקח/ת יוכלו לעזור באפשרויות אחרות — אפשר לבקש ואעביר את הפנייה.",
+        "מוקדם יותר, הרוקחים בסניף יוכלו לעזור באפשרויות אחרות — אפשר לבקש ואעביר את הפנייה.",
     },
     "first": {"en": " (from {date} at {store})", "he": " (החל מ-{date} בסניף {store})"},
 }

@@ -25,6 +25,7 @@ from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import flows_rx, rx_more, rx_order
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.nlu import spans_of
+from pharmai.policy._red_flag_gate import no_longer_had
 from pharmai.policy.classifier import read
 
 __all__ = ["answer"]
@@ -119,6 +120,15 @@ def _missing(d: Dialogue) -> bool:
         c.REFILL.search(norm) or c.RX_PICKUP.search(norm)
     )
     return _line(d, asked)
+
+
+def _no_longer(d: Dialogue) -> bool:
+    """ "why can't I get Tramadex anymore?", signed in with it on file: its status, and who can say why."""
+    if not d.identified or not no_longer_had(d.turn.message or d.parsed.text):
+        return False
+    if not flows_rx.named_on_file(d):
+        return False  # not one of theirs: the product's own answer (its stock), as for anyone
+    return _line(d, True)
 
 
 def _expiry(d: Dialogue) -> bool:
@@ -224,4 +234,4 @@ def answer(d: Dialogue) -> bool:
     if not _one_named(d):
         return _thread_expiry(d)
     # A count, a missing line or an expiry asked with "עוד" ("more") is that question, not more of it.
-    return _order(d) or _count(d) or _missing(d) or _expiry(d) or _again(d) or _bare_own(d)
+    return _order(d) or _count(d) or _missing(d) or _no_longer(d) or _expiry(d) or _again(d) or _bare_own(d)

@@ -61,13 +61,13 @@ _TEXTS = {
         "en": "A refill request is placed for one branch, and I can't move it to another branch from here. To "
         "collect it {where} instead, a pharmacist can help — ask me to transfer you to a pharmacist.",
         "he": "בקשת חידוש מוגשת לסניף אחד, ואין לי אפשרות להעביר אותה לסניף אחר מכאן. כדי לאסוף את התרופה "
-        "{where} במקום, רוקח/ת יוכלו לעזור — אפשר לבקש ממני להעביר אתכם לרוקח/ת.",
+        "{where} במקום, הרוקחים בסניף יוכלו לעזור — אפשר לבקש ממני להעביר אתכם לרוקח/ת.",
     },
     "change_unknown": {
         "en": "A refill request is placed for one branch, and I can't change its branch from here. If it "
         "wasn't requested for {where}, a pharmacist can help — ask me to transfer you to a pharmacist.",
         "he": "בקשת חידוש מוגשת לסניף אחד, ואין לי אפשרות לשנות את הסניף מכאן. אם הבקשה לא הוגשה {where}, "
-        "רוקח/ת יוכלו לעזור — אפשר לבקש ממני להעביר אתכם לרוקח/ת.",
+        "הרוקחים בסניף יוכלו לעזור — אפשר לבקש ממני להעביר אתכם לרוקח/ת.",
     },
     "for": {"en": "{store}", "he": "לסניף {store}"},
     "at_pickup": {"en": "at {store}", "he": "בסניף {store}"},

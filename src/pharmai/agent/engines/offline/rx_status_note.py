@@ -28,8 +28,8 @@ _TEXTS = {
         "en": "It was cancelled, so it can't be refilled. The reason isn't recorded in your prescription "
         "details: your doctor (who issued it) can explain and issue a new prescription if needed, and a "
         "pharmacist at the branch can help too.",
-        "he": "המרשם בוטל, ולכן אי אפשר לחדש אותו. הסיבה אינה מופיעה בפרטי המרשם: הרופא/ה שרשם/ה אותו יוכלו "
-        "להסביר ולתת מרשם חדש אם צריך, וגם רוקח/ת בסניף יוכלו לעזור.",
+        "he": "המרשם בוטל, ולכן אי אפשר לחדש אותו. הסיבה אינה מופיעה בפרטי המרשם: אפשר לשאול את הרופא/ה שרשם/ה "
+        "אותו, ולבקש מרשם חדש אם צריך; גם הרוקחים בסניף יוכלו לעזור.",
     },
     "completed": {
         "en": "It has been completed (no refills left), so getting it again needs a new prescription from your doctor.",

@@ -35,7 +35,7 @@ _TEXTS = {
     "explain_refer": {
         "en": "I can't explain or assess symptoms here. A pharmacist or doctor can explain what this means and "
         "what to watch for. If any worrying symptoms appear, seek medical care right away.",
-        "he": "אין באפשרותי להסביר או להעריך תסמינים כאן. רוקח/ת או רופא/ה יוכלו להסביר מה המשמעות ולמה לשים לב. "
+        "he": "אין באפשרותי להסביר או להעריך תסמינים כאן. רוקחים או רופאים יוכלו להסביר מה המשמעות ולמה לשים לב. "
         "אם מופיעים תסמינים מדאיגים, יש לפנות מיד לקבלת טיפול רפואי.",
     },
     "no_data": {

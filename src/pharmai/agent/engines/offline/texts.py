@@ -55,7 +55,7 @@ _BASE_TEXTS: dict[str, dict[str, str]] = {
     "complaint": {
         "en": "I'm sorry this hasn't helped. Tell me the medication's name and what you need (stock, label, your "
         "prescriptions or a refill), or ask for a pharmacist and I'll pass you to one.",
-        "he": "מצטער שזה לא עזר. כתבו לי את שם התרופה ומה צריך (מלאי, עלון, המרשמים שלך או חידוש), או בקשו רוקח/ת "
+        "he": "מצטער שזה לא עזר. כתבו לי את שם התרופה ומה צריך (מלאי, עלון, המרשמים שלכם או חידוש), או בקשו רוקח/ת "
         "ואעביר אליו/אליה.",
     },
     # A complaint about the service (complaint_flow.py): an apology, how to report it, what can be done now.
