@@ -51,6 +51,15 @@ _GET = RawStatement(
     " updated_at FROM conversations WHERE conversation_id = :cid",
     results=(None, None, None, None, None, None, None, _JSON, _TIME, _TIME),
 )
+# A turn's read of the conversation with its staff hold (at most one: the hold's key is the conversation):
+# one statement instead of two, a round trip less on PostgreSQL for every turn.
+_GET_WITH_HOLD = RawStatement(
+    "SELECT c.conversation_id, c.user_id, c.identity_mode, c.store_id, c.profile, c.language, c.engine, c.state,"
+    " c.created_at, c.updated_at,"
+    " (SELECT h.staff_id FROM conversation_holds h WHERE h.conversation_id = c.conversation_id)"
+    " FROM conversations c WHERE c.conversation_id = :cid",
+    results=(None, None, None, None, None, None, None, _JSON, _TIME, _TIME, None),
+)
 # Only user rows carry the approve / deny marker, and only their payloads are read: an assistant payload
 # holds the turn's tool calls, and decoding it cost more than the rest of the query.
 _HISTORY = RawStatement(
@@ -152,7 +161,11 @@ def _read_conversation(connection: RawConnection, conversation_id: str) -> Store
     rows = connection.rows(_GET, {"cid": conversation_id})
     if not rows:
         raise NotFound()
-    cid, patient_id, identity_mode, store_id, profile, language, engine, state, created_at, updated_at = rows[0]
+    return _conversation(rows[0])
+
+
+def _conversation(row: Any) -> StoredConversation:
+    cid, patient_id, identity_mode, store_id, profile, language, engine, state, created_at, updated_at = row[:10]
     state = dict(state or {})
     loop_state = state.get("_loop") or {}
     session = SessionInfo(
@@ -295,16 +308,20 @@ class ConversationStore:
     def load_for_turn(
         self, conversation_id: Any, limit: int = _HISTORY_LIMIT
     ) -> tuple[StoredConversation, list[HistoryItem], bool]:
-        """:meth:`load` and :meth:`held` in one read transaction (a turn needs all three; one round trip less).
+        """:meth:`load` and :meth:`held` in one read transaction: the conversation and its hold in one statement,
+        then the history (a turn needs all three; two round trips instead of three).
 
         Raises:
             NotFound: No such conversation (also for malformed ids).
         """
         _check_conversation_id(conversation_id)
         with self.db.raw() as connection:
-            conversation = _read_conversation(connection, conversation_id)
+            rows = connection.rows(_GET_WITH_HOLD, {"cid": conversation_id})
+            if not rows:
+                raise NotFound()
+            conversation = _conversation(rows[0])
             history = _read_history(connection, conversation_id, limit)
-            return conversation, history, bool(connection.rows(_HELD, {"cid": conversation.conversation_id}))
+            return conversation, history, rows[0][10] is not None
 
     def save_held_message(self, conversation_id: str, message: str, language: str) -> int | None:
         """Store a customer's message for the member of staff holding the conversation.
