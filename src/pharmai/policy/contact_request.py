@@ -13,6 +13,7 @@ import re
 
 from pharmai.policy._rules import fold
 from pharmai.text.normalize import normalize
+from pharmai.text.prefilter import search
 
 __all__ = ["asks_for_someones_contact"]
 
@@ -77,7 +78,8 @@ def asks_for_someones_contact(text: str) -> bool:
     if not isinstance(text, str) or not text.strip() or _GIVEN.search(text):
         return False
     norm = normalize(text)
-    if _HE.search(norm) or _OF_EN.search(norm):
+    # Screened first (exact): on almost every message no contact noun occurs, and these run on every turn.
+    if search(_HE, norm) or search(_OF_EN, norm):
         return True
     asks = _REQUEST_EN.search(norm) is not None or text.rstrip().endswith("?")
-    return asks and _OWNED_EN.search(norm) is not None
+    return asks and search(_OWNED_EN, norm) is not None

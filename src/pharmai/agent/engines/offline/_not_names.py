@@ -25,7 +25,7 @@ from pharmai.agent.engines.offline import _cues as c
 from pharmai.text import prefilter
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["GENERIC_NAME", "LABEL_WORDS", "PICKUP", "covered", "waved_off_first"]
+__all__ = ["GENERIC_NAME", "LABEL_WORDS", "PICKUP", "covered", "covered_by", "waved_off_first"]
 
 _BRANCH = c.cues(
     "branch", "branches", "location", "locations", "shop", "shops", "outlet", "outlets", "city", "town",
@@ -123,6 +123,14 @@ def covered(words: Sequence[str]) -> set[int]:
     aviv") is matched across them; a word counts as covered only when every one of its normalised parts lies
     inside a match.
     """
+    return covered_by(words, _PHRASES)
+
+
+def covered_by(words: Sequence[str], patterns: Sequence[re.Pattern[str]]) -> set[int]:
+    """The positions of ``words`` lying wholly inside a match of one of ``patterns`` (normalised, joined).
+
+    See :func:`covered`; the patterns are screened first (most big alternations cannot match a given message).
+    """
     spans: list[tuple[int, int, int]] = []  # (start, end, index of the word it came from)
     parts: list[str] = []
     offset = 0
@@ -133,8 +141,7 @@ def covered(words: Sequence[str]) -> set[int]:
             offset += len(part) + 1
     text = " ".join(parts)
     inside: set[int] = set()
-    for pattern in _PHRASES:
-        # Screened first: most of these big alternations cannot match a given message at all.
+    for pattern in patterns:
         for match in prefilter.finditer(pattern, text):
             start, end = match.span()
             inside.update(i for i, (s, e, _) in enumerate(spans) if s >= start and e <= end and e > s)

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 
 from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline._not_names import covered_by
 from pharmai.text.normalize import normalize
 
 __all__ = ["ALCOHOL", "BRANCH_TOPICS", "MEALS", "SYMPTOMS", "covered_plain", "only_symptoms", "plain_item"]
@@ -138,28 +139,6 @@ _KINDS = (
 )
 
 
-def _positions(words: Sequence[str], patterns: Sequence[re.Pattern[str]]) -> set[int]:
-    """The positions of ``words`` lying wholly inside a match of one of ``patterns`` (normalised, joined)."""
-    spans: list[tuple[int, int, int]] = []
-    parts: list[str] = []
-    offset = 0
-    for index, word in enumerate(words):
-        for part in normalize(word).split():
-            spans.append((offset, offset + len(part), index))
-            parts.append(part)
-            offset += len(part) + 1
-    text = " ".join(parts)
-    inside: set[int] = set()
-    for pattern in patterns:
-        for match in pattern.finditer(text):
-            start, end = match.span()
-            inside.update(i for i, (s, e, _) in enumerate(spans) if s >= start and e <= end and e > s)
-    by_word: dict[int, list[int]] = {}
-    for position, (_, _, index) in enumerate(spans):
-        by_word.setdefault(index, []).append(position)
-    return {index for index, positions in by_word.items() if all(p in inside for p in positions)}
-
-
 def covered_plain(words: Sequence[str], kept: Sequence[int]) -> set[int]:
     """Of the positions ``kept`` (words no request word explains), those of the five kinds above.
 
@@ -167,22 +146,22 @@ def covered_plain(words: Sequence[str], kept: Sequence[int]) -> set[int]:
     ("sore throat", «שיעול») keeps them, so it still reads as a complaint (the symptom flow, never a
     "question about nothing"); beside a product ("fever 38, can I take Optalgin?") the product is looked up.
     """
-    plain = _positions(words, _KINDS[1:])
-    symptoms = _positions(words, (SYMPTOMS,))
+    plain = covered_by(words, _KINDS[1:])
+    symptoms = covered_by(words, (SYMPTOMS,))
     rest = [i for i in kept if i not in plain and i not in symptoms]
     return plain | (symptoms if rest else set())
 
 
 def only_symptoms(words: Sequence[str], kept: Sequence[int]) -> bool:
     """The words ``kept`` (no request word explains them) are all words of a complaint ("fever", «גרון כואב»)."""
-    symptoms = _positions(words, (SYMPTOMS,))
+    symptoms = covered_by(words, (SYMPTOMS,))
     return bool(kept) and all(i in symptoms for i in kept)
 
 
 def plain_item(item: str, text: str) -> bool:
     """An item of a list in ``text`` is only words of the kinds above ("fever", "alcohol", "before" meals)."""
     words = [word for word in text.split() if normalize(word)]
-    plain = {normalize(words[index]) for index in _positions(words, _KINDS)}
+    plain = {normalize(words[index]) for index in covered_by(words, _KINDS)}
     item_words = [word for word in item.split() if normalize(word)]
-    alone = _positions(item_words, _KINDS)  # "ושיעול" is echoed as "שיעול": read on its own too
+    alone = covered_by(item_words, _KINDS)  # "ושיעול" is echoed as "שיעול": read on its own too
     return bool(item_words) and all(i in alone or normalize(w) in plain for i, w in enumerate(item_words))

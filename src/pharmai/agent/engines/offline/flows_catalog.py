@@ -37,6 +37,7 @@ __all__ = [
     "list_medications",
     "mention_of",
     "named_refs",
+    "stock_line",
     "targets",
 ]
 
@@ -373,7 +374,8 @@ def _missing(d: Dialogue, facet: str) -> str:
     return say(d.lang, "info_missing", field=words[facet][d.lang])
 
 
-def _stock_line(d: Dialogue, match: dict[str, Any], store: str) -> str:
+def stock_line(d: Dialogue, match: dict[str, Any], store: str) -> str:
+    """One inventory match at ``store`` as its stock sentence (in stock, low, or out with its restock date)."""
     name = str(match.get("display_name"))
     qty = match.get("qty_on_hand") or 0
     if qty > 0:
@@ -410,7 +412,7 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
             matches = [m for m in other.envelope.get("matches") or [] if isinstance(m, dict)] if other.ok else matches
         # Out here: the other branches' stock (or "out at both", with their dates) on the product's own line.
         here = str((result.envelope.get("store") or {}).get("store_id") or store_id or "")
-        stock = [stock_elsewhere.with_line(d, _stock_line(d, m, store), m, here) for m in matches]
+        stock = [stock_elsewhere.with_line(d, stock_line(d, m, store), m, here) for m in matches]
         lines = ([note] if note else []) + stock
         # "10 boxes of Tylenol" with 5 at the branch: how many there are, said outright.
         lines += [short for m in matches if (short := quantity.short_line(d, m, store, here))]

@@ -215,9 +215,9 @@ def _thread_expiry(d: Dialogue) -> bool:
         return False
     if not c.IT.search(p.norm) or len(d.state.last_refs) != 1:
         return False
-    p.intent = "prescriptions"
     if not _quiet(d, taking=False):
         return False
+    p.intent = "prescriptions"
     flows_rx.prescriptions(d)
     return True
 

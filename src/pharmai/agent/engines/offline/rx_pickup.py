@@ -20,11 +20,10 @@ import re
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_rx
+from pharmai.agent.engines.offline import flows_catalog, flows_rx
 from pharmai.agent.engines.offline._not_names import PICKUP
 from pharmai.agent.engines.offline.dialogue_state import RxItem
 from pharmai.agent.engines.offline.state import Dialogue
-from pharmai.agent.engines.offline.texts import format_date, say
 from pharmai.policy import classify
 
 __all__ = ["answer"]
@@ -145,16 +144,8 @@ def _stock_line(d: Dialogue, med_id: str, store_id: str) -> str:
     matches = [m for m in result.envelope.get("matches") or [] if isinstance(m, dict)] if result.ok else []
     if len(matches) != 1:
         return d.error_text(result) if not result.ok else ""  # not read: never said to have it or not
-    match = matches[0]
-    name = str(match.get("display_name") or "")
     store = str((result.envelope.get("store") or {}).get("name") or store_id)
-    qty = match.get("qty_on_hand") or 0
-    if qty > 0:
-        return say(d.lang, "low_stock" if match.get("low_stock") else "in_stock", name=name, store=store, qty=qty)
-    eta = match.get("restock_eta")
-    if eta:
-        return say(d.lang, "out_of_stock", name=name, store=store, date=format_date(d.lang, eta))
-    return say(d.lang, "out_of_stock_no_eta", name=name, store=store)
+    return flows_catalog.stock_line(d, matches[0], store)
 
 
 def _said_in_stock(d: Dialogue, med_id: str, since: int) -> set[str]:
