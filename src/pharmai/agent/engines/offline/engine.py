@@ -496,6 +496,8 @@ def _drop_empty_symptom(turn: TurnInput, parsed: Any) -> None:
     A red flag or an advice request is never dropped.
     """
     verdict = turn.verdict
+    if not (verdict.symptom or parsed.intent == "symptom"):
+        return  # nothing to drop (and the remainder, the costly part, need not be read)
     if verdict.red_flags or verdict.is_advice or remainder_query(parsed.text):
         return
     if verdict.symptom:

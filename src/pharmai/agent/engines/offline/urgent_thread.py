@@ -22,6 +22,7 @@ after a poisoning reply ("ok will call them. so Acamol?"), one line with the poi
 
 from __future__ import annotations
 
+import functools
 import re
 
 from pharmai.agent.engines.offline import _cues as c
@@ -153,15 +154,23 @@ def answer(d: Dialogue) -> None:
 _MARK = "\x00"
 
 
+@functools.cache
+def _reply_pattern(kind: str, lang: str) -> re.Pattern[str]:
+    """The ``kind`` urgent reply in ``lang`` with its number left open (built once: every turn asks)."""
+    marked = urgent_reply(lang, [kind], {"distress": _MARK, "emergency": _MARK, "poison": _MARK})
+    head, between = marked.split(_MARK)[:2]
+    return re.compile(re.escape(head) + r"(.+?)" + re.escape(between))
+
+
 def _number(kind: str, reply: str) -> str | None:
     """The number a ``kind`` urgent reply gave (``None``: ``reply`` holds no such reply).
 
     The deployment may set its own numbers, which the engine never sees: the reply the person just read says them.
     """
+    if not reply:
+        return None
     for lang in ("en", "he"):
-        marked = urgent_reply(lang, [kind], {"distress": _MARK, "emergency": _MARK, "poison": _MARK})
-        head, between = marked.split(_MARK)[:2]
-        found = re.search(re.escape(head) + r"(.+?)" + re.escape(between), reply)
+        found = _reply_pattern(kind, lang).search(reply)
         if found:
             return found.group(1).strip() or DEFAULT_NUMBERS[kind]
     return None
