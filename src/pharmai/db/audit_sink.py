@@ -223,13 +223,15 @@ class BackgroundAuditSink(_Durable):
             first = self._queue.get()
             rows = [first] if first is not None else []
             stop = first is None
-            # Linger briefly so a burst becomes one transaction: fewer commits, less GIL contention
-            # with the callers. flush() and close() still wait for every row.
-            deadline = time.monotonic() + self._linger
+            if not stop:
+                # Linger briefly so a burst becomes one transaction: fewer commits, less GIL contention
+                # with the callers. A sleep, not a wait on the queue: a waiting thread is woken by every row
+                # put meanwhile (a thread switch per tool call); a sleeping one wakes once per batch.
+                # flush() and close() still wait for every row.
+                time.sleep(self._linger)
             while len(rows) < self._batch and not stop:
-                remaining = deadline - time.monotonic()
                 try:
-                    item = self._queue.get(timeout=remaining) if remaining > 0 else self._queue.get_nowait()
+                    item = self._queue.get_nowait()
                 except queue.Empty:
                     break
                 if item is None:
