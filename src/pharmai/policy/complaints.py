@@ -86,11 +86,15 @@ _UPSET_EN = (
     r"\bagain and again\b|\bunacceptable\b|\boutrageous\b|\bridiculous\b|\bi want to (?:complain|file a complaint)\b",
     r"\b(?:a|my|file a|make a) complaint\b|\bwasted? (?:my|a|the) (?:time|trip|day|morning)\b|\bfor nothing\b",
     r"\bdisappointed\b|\bwhat a (?:joke|mess)\b|\bthis is a joke\b",
+    r"\b(?:so |really |very )?annoying\b|\bfed up\b|\bfrustrat\w*|\bunbelievable\b|\bthis is (?:insane|absurd|crazy)\b",
+    r"\b(?:you|you guys|they) still (?:dont|do not|havent|have not)\b|\bpromised\b.{0,40}\b(?:would|will|to) be "
+    r"(?:in|here|back|ready)\b",
 )  # fmt: skip
 _UPSET_HE = (
     r"פעמ (?:ה)?(?:שניה|שנייה|שלישית|רביעית)|(?:לא|זו לא) (?:ה)?פעמ (?:ה)?ראשונה|שוב ושוב|כל פעמ מחדש",
     r"מגוחכ|מגוחכת|לא יאומנ|בושה|חוצפה|שערוריה|שערורייה|לא מקובל|מזעזע|להתלוננ|תלונה|מאוכזב|מאוכזבת",
     r"בזבזתי|בשביל כלומ|איזה בלאגנ",
+    r"מקוממ|מעצבנ|מתסכל|מתסכלת|לא רציני|עדיינ אינ לכמ",
 )  # fmt: skip
 # The body or the mind: when these are said too, the message is about health, whatever else it says.
 _HEALTH_EN = (
@@ -102,7 +106,10 @@ _HEALTH_EN = (
     r"passed out|blacked out|"
     r"alive|life|suffer\w*|struggling|desperate|scared|panic\w*|depress\w*|anxi\w*|too many|took|taken|"
     r"take|taking|dose|dosage|mg|"
-    r"stomach|belly|head|throat|skin|eyes?|ears?|back|legs?|arms?|tooth|teeth|nose|kidneys?|liver|body|feel|"
+    r"stomach|belly|head|throat|skin|eyes?|ears?|"
+    # "when is it back?", "get it back": a restock, not the body's back.
+    r"(?<!it )(?<!its )(?<!be )(?<!come )(?<!comes )(?<!coming )(?<!arrive )back|"
+    r"legs?|arms?|tooth|teeth|nose|kidneys?|liver|body|feel|"
     r"feeling|felt|"
     r"whole (?:bottle|box|pack|packet|strip))\b"
 )

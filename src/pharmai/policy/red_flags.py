@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from pharmai.nlu import Understanding, understand
 from pharmai.policy._after_urgent import takes_advice_then_asks
+from pharmai.policy._ordinary_use import asks_about_a_new_pair, given_for_an_ordinary_condition
 from pharmai.policy._red_flag_gate import model_flag_stands, names_an_amount, names_the_mind
 from pharmai.policy._red_flag_rules import ALWAYS, LABEL_CONTEXT, RULES
 from pharmai.policy._rules import any_of, split_clauses
@@ -58,11 +59,18 @@ def red_flags(text: str, reading: Understanding | None = None) -> tuple[str, ...
         return ()
     found = _rule_kinds(text)
     reading = reading or understand(text)
-    if reading.red_flag is not None and (found or model_flag_stands(text, reading.red_flag)):
+    if reading.red_flag is not None and (found or _model_flag_taken(text, reading.red_flag)):
         # The model alone, on a message that could describe nothing ("ok thanks", "Advil was out again"):
         # see :mod:`._red_flag_gate` for why that flag is not taken.
         found.add(reading.red_flag)
     return tuple(kind for kind in RED_FLAG_KINDS if kind in found)
+
+
+def _model_flag_taken(text: str, kind: str) -> bool:
+    """Whether the model's ``kind``, which no rule found in ``text``, is taken."""
+    if kind == "emergency" and given_for_an_ordinary_condition(text):
+        return False  # "they gave her Losec for heartburn": a treatment, not an event (see ._ordinary_use)
+    return model_flag_stands(text, kind)
 
 
 def _model_only_distress(text: str, flags: set[str]) -> set[str]:
@@ -106,6 +114,10 @@ def carried_red_flags(
         return tuple(flags)
     if takes_advice_then_asks(text, spans):
         return tuple(flags)  # "ok will call them. so acamol?": the advice taken, then a question of its own
+    if set(previous) <= {"emergency"} and asks_about_a_new_pair(text, spans):
+        # "what if she takes Nurofen with the Plavix?": a new pair asked about (the engine repeats the number
+        # in one line). A poisoning or distress thread goes on: the harm there may still be under way.
+        return tuple(flags)
     # The thread goes on: what it was about still holds, whatever this message adds. "I don't know, maybe 5
     # or 6" after "my son swallowed Acamol" is still a poisoning; the model's distress guess on it (a worried
     # parent's words) must not push the poison centre out, nor come before it.

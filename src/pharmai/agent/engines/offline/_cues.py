@@ -43,6 +43,7 @@ __all__ = [
     "HOURS",
     "HOURS_ASK",
     "HOW_MANY_UNITS",
+    "IDENTICAL_ONE",
     "INDEFINITE",
     "INFO",
     "INFO_STRONG",
@@ -52,6 +53,7 @@ __all__ = [
     "IT",
     "LIST",
     "MEANT",
+    "MENTIONED_ONE",
     "MY_RX",
     "NEED",
     "NON_RX",
@@ -135,13 +137,13 @@ MY_RX = cues(
 )  # fmt: skip
 REFILL = cues(
     "refill", "refills", "renew", "renewal", "re fill", "on my prescription", "on the prescription", "another month",
-    "על המרשם", "עוד חודש", "חידוש", "לחדש", "תחדש", "תחדשי", "מילוי חוזר", "חידושים",
+    "על המרשם", "עוד חודש", "חידוש", "לחדש", "תחדש", "תחדשי", "תחדשו", "מילוי חוזר", "חידושים",
 )  # fmt: skip
 REFILL_REQUEST = cues(
     "please refill", "i want", "i would like", "id like", "i'd like", "order", "request", "submit", "go ahead",
     "refill it", "refill my", "renew my", "can you refill", "could you refill", "please renew", "put in",
     "אני רוצה", "רוצה", "תזמין", "להזמין", "הזמן", "לבקש", "תגיש", "להגיש", "בבקשה תחדש", "תחדש לי",
-    "תחדשי לי", "אבקש",
+    "תחדשי לי", "תחדשו לי", "אבקש",
 )  # fmt: skip
 REFILL_STATUS = cues(
     "can i refill", "can i get a refill", "eligible", "status", "is it possible", "how many refills",
@@ -219,6 +221,25 @@ EQUIVALENT = cues(
     "similar", "generic version", "same thing", "other brand",
     "תחליף", "תחליפים", "חלופה", "חלופי", "חלופית", "דומה", "במקום", "גנרי", "מותג אחר",
 )  # fmt: skip
+# With no product named, "anything identical?", «ואת הזהה יש לכם?», "the same thing by another company" ask for
+# a product like the one in play (its identical equivalents), though the model hears a stock question.
+IDENTICAL_ONE = cues(
+    "identical", "identical one", "exact same one", "same one", "same stuff", "same product", "same medicine",
+    "same thing", "other company", "another company", "other maker", "another maker", "other manufacturer",
+    "another manufacturer", "other brand", "another brand", "different brand",
+    "זהה", "זהים", "זהות", "מקביל", "מקבילה", "מקבילים", "מקבילות", "שווה ערך", "אותו דבר", "אותו הדבר",
+    "אותה תרופה", "חברה אחרת", "יצרן אחר", "מותג אחר",
+)  # fmt: skip
+# Right after "shall I check for an identical equivalent?": "whats the other one you said", «מה היה השני
+# שאמרת?», «והאחר?»: the product the offer spoke of (never a lookup of "other", never the branch).
+MENTIONED_ONE = re.compile(
+    r"\bother ones?\b|\bones? (?:that )?(?:you|u) (?:said|mentioned|offered|suggested|talked about)\b"
+    r"|\bwhat (?:you|u) (?:mentioned|offered|suggested)\b|"
+    + PREFIX
+    + r"(?:השני|השניה|השנייה|האחר|האחרת|זה|זו|התרופה|מה)(?: \S+)? ש(?:אמרת|הזכרת|הצעת|דיברת|הצעתה)(?=\s|$)|"
+    + PREFIX
+    + r"(?:השני|השניה|השנייה|האחר|האחרת)(?=\s|$)"
+)
 # Two products named and asked whether they are the same ("is Litorva the same as Lipitor?", "מה ההבדל בין
 # נורופן לאדוויל?"): a comparison, not each label. "At the same time" / "בזמנים שונים" is about taking them.
 _TIMES = r"(?:time|times|day|days|hour|hours|dose|doses|meal|meals|moment|morning|evening|night|week)"
@@ -603,6 +624,15 @@ STOP = set(
         "will would should could ever get got back come comes available "
         "צריך צריכה צריכים מרשם מרשמים ללא בלי דורש דורשת גנרי גנרית רק כמה יחידות מגיע מגיעה חוזר חוזרת "
         "יחזור נשאר נשארו יותר זול זולה אפשר לקנות "
+        # Asking for a product like the one in play ("anything identical?", "whats a replacement for it", "the
+        # other one you mentioned", «יש משהו זהה/מקביל?», «אין משהו אחר במקום?», «שווה ערך»): its equivalents,
+        # never a lookup of "identical" or «זהה» as a name.
+        "identical alike replacement replacements replace replaced swap other another else option options "
+        "alternate thats mentioned offered suggested from company companies maker makers manufacturer "
+        "manufacturers "
+        "זהה זהים זהות מקביל מקבילה מקבילים מקבילות אחר אחרת אחרים אחרות שווה ערך אופציה אופציות חלופי "
+        "חלופית תחליפי להחליף כמוהו כמוה כמותו אמרת שאמרת הזכרת שהזכרת דיברת שדיברת הצעת שהצעת היה הייתה "
+        "יצרן יצרנים חברות אליו אליה או קיים קיימת קיימים "
         # Resigned openers after a complaint ("whatever, any at least now?", "טוב יש עכשיו?"): never a name.
         "anyway anyways least alright טוב אוקי בסדר אחלה לפחות ובכל מקרה "
         # Calling for help, said after an urgent-care reply ("ok will call them. so acamol?"): never a name.

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 
 from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline import _follow_words
 from pharmai.text import prefilter
 from pharmai.text.normalize import normalize, prefix_variants
 
@@ -98,6 +99,7 @@ PICKUP = c.cues(
 _PHRASES = (
     *c.STORES.values(), c.OTHER_STORE, c.PLACE_SCREEN, _BRANCH, _STREET, c.ACK_NVM, c.ACK_BYE, c.ACK_THANKS,
     LABEL_WORDS, GENERIC_NAME, _INGREDIENT, *c.FACETS.values(), _FILLER, PICKUP,
+    *_follow_words.PHRASES,  # coming by, "which is first", "you said it's out", "the stronger one", "dupe"
 )  # fmt: skip
 
 

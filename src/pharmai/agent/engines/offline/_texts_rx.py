@@ -93,6 +93,12 @@ RX_TEXTS: dict[str, dict[str, str]] = {
         "he": "המרשם שלך עבור {name}: {status}, תאריך תפוגה {expires}; {refills}",
     },
     "rx_none": {"en": "You don't have any prescriptions on file.", "he": "אין מרשמים רשומים על שמך."},
+    # After "none on file": what can be done (never "none of your prescriptions can be refilled", which implies some).
+    "rx_none_next": {
+        "en": "To get a prescription medicine, you'll need a prescription from your doctor first; a pharmacist at "
+        "the branch can help with any questions.",
+        "he": "כדי לקבל תרופת מרשם נדרש קודם מרשם מהרופא/ה; הרוקחים בסניף יוכלו לעזור בכל שאלה.",
+    },
     "rx_not_on_file": {
         "en": "I don't see a prescription for {name} among yours.",
         "he": "לא מצאתי מרשם ל{name} בין המרשמים שלך.",

@@ -24,7 +24,12 @@ _REQUEST_WORDS = normalize(
 ).split()
 _MIN_LENGTH = 5
 # Ordinary words within an edit or two of a request word: never corrected into it.
-_ORDINARY = frozenset(normalize("description descriptions warming warmings subscription conscription").split())
+_ORDINARY = frozenset(
+    normalize(
+        "description descriptions warming warmings subscription conscription morning mornings burning turning "
+        "earning generous contact contacts"
+    ).split()
+)
 _VOCABULARY = TokenVocabulary(word for word in _REQUEST_WORDS if len(word) >= _MIN_LENGTH)
 
 

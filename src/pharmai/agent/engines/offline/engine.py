@@ -40,7 +40,9 @@ from pharmai.agent.engines.offline import (
     questions,
     restock_thread,
     rx_again,
+    rx_for_whom,
     rx_next_steps,
+    rx_not_yours,
     rx_order,
     rx_own_ask,
     rx_person,
@@ -173,6 +175,8 @@ class OfflineEngine:
             pass  # "give me Noa Cohen's phone": private, said plainly (never "what is your email?")
         elif meds_in_play.mine(d):
             pass  # "and mine?" after someone else's records were refused: the caller's own
+        elif rx_not_yours.answer(d) or rx_for_whom.answer(d):
+            pass  # "can I use my neighbour's prescription?", "does my wife need one for Coumadin?": no one's records
         elif rx_person.refuse(d):
             pass  # "my husband's Coumadin, when does it expire?": someone else's records, never read
         elif safety_thread.personal_followup(d):

@@ -393,7 +393,9 @@ def availability(d: Dialogue, refs: list[MedRef] | None = None) -> None:
     # "in stock at Dizengoff and Jerusalem?": each store named is checked, in the order named.
     stores = d.parsed.stores if len(d.parsed.stores) >= 2 else [d.store]
     for ref, store_id in ((ref, store_id) for ref in refs for store_id in stores):
-        args: dict[str, Any] = {"med_id": ref.ids[0]} if len(ref.ids) == 1 else {"query": ref.q}
+        # One product: by its id; a generic of several, or a name never resolved ("?"): by the name.
+        known = len(ref.ids) == 1 and ref.ids[0] != "?"
+        args: dict[str, Any] = {"med_id": ref.ids[0]} if known else {"query": ref.q}
         result = d.call("inventory_check", store_id=store_id, **args)
         if not result.ok:
             _lookup_failed(d, result, ref.q, "availability")

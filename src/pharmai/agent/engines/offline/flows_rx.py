@@ -53,6 +53,7 @@ __all__ = [
     "identity",
     "load_items",
     "named_on_file",
+    "none_on_file",
     "not_eligible",
     "own_only",
     "prescriptions",
@@ -193,6 +194,16 @@ def load_items(d: Dialogue) -> list[dict[str, Any]] | None:
         return None
 
 
+def none_on_file(d: Dialogue) -> None:
+    """Say that the patient has no prescriptions on file, and what can be done instead.
+
+    Never "none of your prescriptions can be refilled" nor "no valid prescription for Coumadin": both imply
+    there are some.
+    """
+    d.say("rx_none")
+    d.say("rx_none_next")
+
+
 def prescriptions(d: Dialogue) -> None:
     """Flow C: the patient's prescriptions, after identity."""
     try:
@@ -210,9 +221,11 @@ def _prescriptions(d: Dialogue) -> None:
         _start_identity(d, _after(d, "prescriptions"))
         return
     if not items:
-        d.say("rx_none")
         if rx_more.sent_by_doctor(d):  # "my doctor sent one for Zoloft": none has arrived yet, what to do
+            d.say("rx_none")
             d.add(rx_more.not_received(d, _typed_name(d)))
+        else:
+            none_on_file(d)
         return
     groups = [set(group) for group in d.parsed.meds]
     if not groups and c.IT.search(d.parsed.norm):
@@ -375,7 +388,11 @@ def _refill(d: Dialogue, *, request: bool) -> None:
         which_rx(d, intent)  # "refill it" with several on file: which of those that can be refilled now
         return
     if target == _NOT_ON_FILE:
-        if not rx_more.more_not_on_file(d):  # "אפשר עוד אקמול": its stock, not a refill
+        if rx_more.more_not_on_file(d):  # "אפשר עוד אקמול": its stock, not a refill
+            return
+        if d.loaded_rx == []:
+            none_on_file(d)  # none at all: never "no valid prescription for Coumadin", which implies others
+        else:
             d.say("rx_none_for_med", name=_typed_name(d))
         return
     if target == _NO_SUCH_POSITION:

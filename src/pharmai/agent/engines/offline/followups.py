@@ -30,6 +30,7 @@ from pharmai.agent.engines.offline import (
     meds_in_play,
     plain_followups,
     rx_order,
+    thread_asks,
     why_not,
 )
 from pharmai.agent.engines.offline.dialogue_state import MedRef, WhichStore
@@ -164,7 +165,7 @@ def _store_switch(d: Dialogue, last: str, run: Run) -> bool:
     return True
 
 
-def _position(d: Dialogue, last: str, run: Run) -> bool:
+def _position(d: Dialogue, last: str, run: Run, mentions: Mentions | None = None) -> bool:
     p = d.parsed
     if not p.refs or p.meds or p.intent not in (*_NO_OWN_REQUEST, "info", "availability", *_RX):
         return False
@@ -187,11 +188,27 @@ def _position(d: Dialogue, last: str, run: Run) -> bool:
     index = len(options) - 1 if p.refs[0] == -1 else p.refs[0] - 1
     if not options or not 0 <= index < len(options):
         return False
-    intent = (
-        p.intent if p.intent in ("info", "availability") else ("availability" if last == "availability" else "info")
-    )
-    run(d, intent, [MedRef(ids=["?"], q=options[index])])
+    if p.intent in ("info", "availability"):
+        intent = p.intent
+    elif last == "availability" or c.RESTOCK.search(p.norm) or c.HAS.search(p.norm):
+        intent = "availability"  # "what about the first one, when will it arrive?"
+    else:
+        intent = "info"
+    earlier = [ref for ref in d.state.recent if ref.ids and ref.ids[0] != "?" and ref.q != options[0]]
+    if len(options) == 1 and p.refs[0] == 1 and earlier:
+        # "back to the first one" after a list of one (the equivalent just offered): no position in that
+        # list, but the first product of the conversation.
+        run(d, intent, [earlier[0]])
+        return True
+    run(d, intent, [_option_ref(options[index], mentions)])
     return True
+
+
+def _option_ref(option: str, mentions: Mentions | None) -> MedRef:
+    """A listed option as a reference with its product ids (looked up by its name as listed)."""
+    found = [m for m in (mentions(option) if mentions else []) if getattr(m, "med_ids", None)]
+    ids = list(found[0].med_ids) if len(found) == 1 else ["?"]
+    return MedRef(ids=ids, q=option)
 
 
 def _other_medication(d: Dialogue, last: str, run: Run) -> bool:
@@ -255,7 +272,9 @@ def _variant(d: Dialogue, last: str, run: Run, mentions: Mentions | None) -> boo
     refs = _last_refs(d)
     if mentions is None or p.meds or len(refs) != 1 or last not in (*_CATALOG, "interaction"):
         return False
-    if p.intent not in _NO_OWN_REQUEST and p.act not in ("ellipsis", "correction"):
+    # «והפורטה, יש?» may read as a symptom or a stock question of its own: the variant's name decides below.
+    asks = (*_NO_OWN_REQUEST, "symptom", "availability", "info")
+    if (p.intent not in asks and p.act not in ("ellipsis", "correction")) or d.turn.verdict.red_flags:
         return False
     # The name without the strength it was asked with ("nurofen 200" → "nurofen"): the variant has its own.
     name = " ".join(_WORD.findall(refs[0].q))
@@ -297,6 +316,8 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None, *, unknown: 
         return True  # "anything equivalent? Augmentin maybe?": the thread product's, and whether Augmentin is one
     if _instead_pair(d, run) or _instead_one(d, run):
         return True
+    if thread_asks.answer(d, last, _last_refs(d), run):
+        return True  # "jerusalem or tel aviv?", "if I come by tomorrow", "which has more?", "dupe?", "the stronger one"
     if followups_store.where_stocked(d, last, _last_refs(d), run):
         return True  # "where can I get it?", "which branch has more?": the stock at both branches
     if followups_store.answer(d, last) or followups_thread.answer(d, run, unknown, last):
@@ -312,7 +333,7 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None, *, unknown: 
         or _strength(d, last, run)  # first: a store carried over ("do you have it in 200 mg?") is no store switch
         or _store_switch(d, last, run)
         or _last_product(d, last, run)
-        or _position(d, last, run)
+        or _position(d, last, run, mentions)
         or meds_in_play.which_pair(d, last)  # "which one is the problem?" after a check of several
         or interaction_thread.answer(d, last)
         or _other_medication(d, last, run)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import _policy
 from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.state import Dialogue
@@ -29,6 +30,13 @@ __all__ = ["correct", "proper_name", "report", "shown"]
 _MAX = 10
 _MAX_NAMES = 40  # the state keeps at most this many learned names (as flows_catalog.learn does)
 _LEVELS = ("avoid", "caution")
+#: "is it ok / safe / a problem", «זה בסדר», «היא תיקח»: whether taking them together is fine for someone, a
+#: judgement that "nothing recorded" does not answer (the check's result is stated, the judgement referred).
+_JUDGEMENT = c.cues(
+    "ok", "okay", "fine", "safe", "alright", "a problem", "any problem", "an issue", "any issue", "issues",
+    "dangerous", "bad", "should i", "can i", "may i", "could i", "can she", "can he",
+    "בסדר", "בטוח", "מסוכן", "בעיה", "מותר", "אפשר", "יכול", "יכולה", "תיקח", "ייקח", "יקח", "אקח", "ניקח", "תקח",
+)  # fmt: skip
 
 
 def _pair_key(pair: dict[str, Any]) -> frozenset[str]:
@@ -171,6 +179,9 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False) -> None:
         _drop_covered_none(d, set(med_ids[:_MAX]))
         names = join_names(d.lang, [shown(d, m, typed[m]) for m in med_ids])
         lines.append(say(d.lang, "interaction_none", names=names))
+        if d.turn.verdict.is_advice or c.TAKING.search(d.parsed.norm) or _JUDGEMENT.search(d.parsed.norm):
+            _refer_last(d, lines)  # nothing recorded is not "safe for you"
+            return
     block = "\n".join(lines)
     if any(p.get("level") == "avoid" for p in fresh) and block not in d.parts:
         # "Plavix + Losec?": the warning leads the reply, before the labels or stock lines of the same turn,
@@ -178,6 +189,18 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False) -> None:
         d.parts.insert(0, block)
         return
     d.add(block)
+
+
+def _refer_last(d: Dialogue, lines: list[str]) -> None:
+    """Add ``lines`` (nothing recorded), then the one referral of the judgement asked for, after every check.
+
+    Its own part (a later check's "none" line may replace this one's) and said once, last; it refuses the
+    judgement in the policy's words, so the guard adds no second "I can't give medical advice".
+    """
+    ask = say(d.lang, "interaction_none_ask")
+    d.parts[:] = [part for part in d.parts if part != ask]
+    d.add("\n".join(lines))
+    d.add(ask)
 
 
 def _drop_covered_none(d: Dialogue, med_ids: set[str]) -> None:

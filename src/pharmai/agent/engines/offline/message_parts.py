@@ -27,6 +27,7 @@ from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.nlu import Parsed
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.thread_intent import EVERY_BRANCH
+from pharmai.policy.complaints import is_service_complaint
 from pharmai.text.normalize import normalize
 
 __all__ = ["answer", "asks_own_stock"]
@@ -124,8 +125,11 @@ def answer(d: Dialogue, run: Run, after: Callable[[Dialogue], None] | None = Non
     for part in parts:
         if not part.refs and len(last) != 1:
             return False  # "acamol vs tylenol, same thing?": "it" could be either product
+        if _same_as_before(part, last):
+            # "…when is it coming and is augmentin the same thing": Augmentin compared with the product before.
+            part.intent, part.refs = "compare", [*last, *part.refs]
         part.refs = part.refs or list(last)  # "and when is it back": the product of the part before
-        last = part.refs
+        last = part.refs[-1:] if part.intent == "compare" else part.refs
         if part.intent is None:
             # "…, and Optalgin in Jerusalem": a product and a branch ask the stock; else the part before's request.
             part.intent = "availability" if part.stores else intent
@@ -136,6 +140,8 @@ def answer(d: Dialogue, run: Run, after: Callable[[Dialogue], None] | None = Non
         return False
     if all(part.intent == parts[0].intent and not part.stores for part in parts):
         return False  # "is Advil in stock, and Tylenol?": one request about several, as before
+    if is_service_complaint(p.text):
+        d.say("service_apology")  # "you guys still don't have it, this is ridiculous": sorry first, then the answers
     saved = (p.store, p.stores, p.facets, p.intent)
     stocked: set[tuple[str, str]] = set()
     # "do you have Lipitor? and Advil in Jerusalem?": a branch named in a later sentence is no branch of the
@@ -158,6 +164,13 @@ def answer(d: Dialogue, run: Run, after: Callable[[Dialogue], None] | None = Non
     # "ok so the Jerusalem one, when exactly?" is about the product the message ended with.
     d.state.last_refs = [MedRef(ids=r.ids, q=r.q) for r in parts[-1].refs]
     return True
+
+
+def _same_as_before(part: _Part, before: list[MedRef]) -> bool:
+    """The part asks whether its one product is the same as the one product of the part before."""
+    if len(part.refs) != 1 or len(before) != 1 or part.refs[0].ids == before[0].ids:
+        return False
+    return bool(c.SAME_THING.search(part.norm) or c.COMPARE.search(c.COMPARE_TIMES.sub(" ", part.norm)))
 
 
 def _run_part(d: Dialogue, part: _Part, run: Run, stocked: set[tuple[str, str]]) -> None:

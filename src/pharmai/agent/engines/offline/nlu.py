@@ -266,6 +266,10 @@ _LOOKUPS = frozenset(
 )
 
 
+# The readings of a question for "an identical one" with no name (the model hears "is there…?" as stock).
+_LIKE_IT_READINGS = frozenset({"availability", "info", "unknown", "followup", "medication"})
+
+
 # The readings a message of complaint words alone may get from the model ("cough" read as a name or a follow-up).
 _SYMPTOM_ALONE = frozenset({"unknown", "followup", "info", "medication", "symptom"})
 
@@ -296,6 +300,8 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
         return "info"  # "glucofage 850 is it prescription": the label's fact, never a sign-in to the records
     if intent == "price" and p.meds and c.CHEAPER.search(p.norm):
         return "equivalents"  # "anything cheaper than Lipitor?": another product (prices are not on file)
+    if not p.meds and intent in _LIKE_IT_READINGS and not p.facets and _screened(c.IDENTICAL_ONE, p.norm):
+        return "equivalents"  # "anything identical in stock?", «ואת הזהה יש לכם?»: a product like the one in play
     if intent in ("info", "equivalents", "medication", "unknown", "followup") and _compares(p):
         # "is Litorva the same as Lipitor?": the model knows no comparison and reads the names as a question
         # about each (two full labels) or as equivalents of the first; one line says what was asked.
@@ -456,9 +462,7 @@ def parse(
     p.stores = [store_id for _, store_id in named]
     p.store = p.stores[0] if p.stores else None
     p.other_store = p.store is None and bool(c.OTHER_STORE.search(p.norm))
-    # "prescripton", "dosge": a misspelt word still says which part of the label is asked for.
-    facet_text = c.HOW_MANY_OTHER.sub(" ", corrected(p.norm))
-    p.facets = {name for name, pattern in c.FACETS.items() if pattern.search(facet_text)}
+    p.facets = _facets(p.norm)
     if c.NON_RX.search(p.norm):
         p.rx_filter = "non_rx"
     elif c.RX_ONLY.search(p.norm):
@@ -477,6 +481,10 @@ def parse(
     p.intent = _intent(p, identity_pending)
     if p.intent == "price" and _DOSING.search(p.norm):
         p.intent = next(iter(p.intents), "advice")
+    if p.intent in ("refill_status", "refill_request") and not p.rx_filter:
+        # "refill my Coumadin prescription": the word names what is refilled; only "does it need a
+        # prescription?" (a prescription filter) asks the label's prescription fact.
+        p.facets.discard("rx")
     p.clause_intents = _clause_intents(p)
     if p.intent in p.intents:
         p.intents.remove(p.intent)
@@ -542,11 +550,20 @@ def _clause_intents(p: Parsed) -> list[str]:
         return []
     found: list[str] = []
     for part in parts:
-        clause = Parsed(text=part, norm=part, meds=p.meds, facets=p.facets, rx_filter=p.rx_filter)
+        # A clause's label facets are its own words': "hi, refill my Coumadin prescription" has a greeting
+        # clause, which the other clause's "prescription" would otherwise make a question about the label.
+        facets = _facets(part) if "rx" in p.facets else _facets(part) - {"rx"}
+        clause = Parsed(text=part, norm=part, meds=p.meds, facets=facets, rx_filter=p.rx_filter)
         intent = _rule_intent(clause)
         if intent not in ("unknown", "medication", "greeting", "thanks", "help") and intent not in found:
             found.append(intent)
     return found
+
+
+def _facets(norm: str) -> set[str]:
+    """The parts of the label that ``norm`` asks for ("prescripton", "dosge": a misspelt word still says)."""
+    text = c.HOW_MANY_OTHER.sub(" ", corrected(norm))
+    return {name for name, pattern in c.FACETS.items() if pattern.search(text)}
 
 
 def _place(norm: str) -> str | None:

@@ -100,8 +100,13 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
     asks_it = not p.meds and p.intent == _OFFERED.get(kind)
     if kind == "equivalents" and not p.meds and fits and _asks_for_equivalent(d):
         asks_it = True  # "is there something the same I can get today?": the identical equivalent offered
+    if kind == "equivalents" and not (p.meds or p.stores or p.other_store) and c.MENTIONED_ONE.search(p.norm):
+        asks_it = True  # "ok whats the other one you said, how many?", «מה היה השני שאמרת?»: the one offered
     if kind == "equivalents" and flows_care.asked_strength_in(p.text) is not None:
         # "the same thing in 200?": another strength, which no identical equivalent (same strength) is.
+        asks_it = fits = False
+    if kind == "equivalents" and d.turn.verdict.red_flags:
+        # "my kid swallowed a bunch, anything identical?": the urgent reply alone, never another product offered.
         asks_it = fits = False
     yes = (
         (_policy.is_yes(p.text) and not p.meds)

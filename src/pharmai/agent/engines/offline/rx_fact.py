@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pharmai.agent.engines.offline import _cues as c
 
-__all__ = ["asks_if_rx"]
+__all__ = ["asks_if_rx", "asks_needs_rx"]
 
 # "is it prescription?", "do I need a prescription for it?", "over the counter?": the label's fact.
 _NEEDS_RX = c.cues(
@@ -42,3 +42,8 @@ def asks_if_rx(norm: str, *, named: bool) -> bool:
         named: The message names a medication (nothing else has a label to read).
     """
     return named and bool(_NEEDS_RX.search(norm)) and not _OWN.search(norm)
+
+
+def asks_needs_rx(norm: str) -> bool:
+    """Whether the normalised message asks if something needs a prescription (whoever it is for)."""
+    return bool(_NEEDS_RX.search(norm))

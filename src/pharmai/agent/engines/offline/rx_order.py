@@ -348,8 +348,9 @@ def expiry_when(d: Dialogue, last: str) -> bool:
 def own_by_use(d: Dialogue) -> bool:
     """ "I need my thyroid med" (no name) from a signed-in patient: the patient's prescriptions, to choose from.
 
-    What a medication treats is not in the data, so none is guessed from the condition: the list shows them
-    all, with their status, and "refill the Eltroxin" (or its number) then names one.
+    A purpose of the demo's own (thyroid, cholesterol…) that picks one prescription is answered earlier
+    (:mod:`.rx_purpose`); any other purpose is not guessed: the list shows them all, with their status, and
+    "refill the Eltroxin" (or its number) then names one.
 
     Args:
         d: The turn (read as none of the pharmacy's requests).

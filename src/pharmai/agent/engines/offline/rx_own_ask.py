@@ -22,11 +22,9 @@ refusal to advise): nothing here weakens them. A stock question ("in stock", «�
 from __future__ import annotations
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_rx, rx_more, rx_order
+from pharmai.agent.engines.offline import flows_rx, rx_choices, rx_more, rx_order, rx_purpose
 from pharmai.agent.engines.offline.state import Dialogue
-from pharmai.nlu import spans_of
 from pharmai.policy._red_flag_gate import no_longer_had
-from pharmai.policy.classifier import read
 
 __all__ = ["answer"]
 
@@ -150,20 +148,6 @@ def _order(d: Dialogue) -> bool:
     return True
 
 
-def _advice_by_rule(d: Dialogue) -> bool:
-    """Whether an advice rule (not the model alone) read advice into the message.
-
-    Only the model's guess is set aside for "can I have Klacid again?"; a rule is exact about what it knows
-    ("continue taking", "is it safe"), and its refusal is kept. When unsure, the refusal is kept too.
-    """
-    message = d.turn.message or ""
-    try:
-        reading = read(message, None, spans_of(d.turn.mentions or ()))
-    except Exception:  # the verdict came from somewhere: keep it rather than guess
-        return True
-    return reading.verdict.is_advice and reading.cues != ("model",)
-
-
 def _again(d: Dialogue) -> bool:
     """ "i want klacid again", «אפשר שוב את הקלסיד?» with a prescription on file: its refill check."""
     p = d.parsed
@@ -171,7 +155,7 @@ def _again(d: Dialogue) -> bool:
         return False
     if _stock_asked(d) or c.EQUIVALENT.search(p.norm) or not _quiet(d) or c.INFO_STRONG.search(p.norm):
         return False  # "is there more in stock?", "another one like it?", "can I take it again?": their own
-    if d.turn.verdict.is_advice and _advice_by_rule(d):
+    if d.turn.verdict.is_advice and rx_choices.advice_by_rule(d):
         return False  # "can I continue with Klacid again?": a rule of advice fired, and its refusal stands
     if not flows_rx.named_on_file(d):
         return False  # no prescription for it (or unread): the stock answer, as for anyone
@@ -231,6 +215,8 @@ def answer(d: Dialogue) -> bool:
     Returns:
         True when answered here (the refill, the prescription's line, or a sign-in first).
     """
+    if rx_purpose.answer(d) or rx_choices.answer(d):
+        return True  # "my thyroid med", "what can I refill then?", "the other one", "is my moxypen in yet?"
     if not _one_named(d):
         return _thread_expiry(d)
     # A count, a missing line or an expiry asked with "עוד" ("more") is that question, not more of it.

@@ -17,7 +17,7 @@ from pharmai.agent.engines.offline import flows_rx
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["refuse"]
+__all__ = ["about_someone_else", "refuse"]
 
 _RELATIONS = (
     r"wife|husband|partner|spouse|mother|mom|mum|father|dad|son|daughter|child|kid|brother|sister|friend|"
@@ -68,6 +68,18 @@ def _about_someone_else(d: Dialogue) -> bool:
         if _POSSESSIVE.search(p.text[:start]):
             return True
     return False
+
+
+def about_someone_else(d: Dialogue) -> bool:
+    """Whether the message names a person other than the caller ("my husband's", «של אבא שלי», "his").
+
+    Args:
+        d: The turn.
+
+    Returns:
+        True when someone else is named.
+    """
+    return _about_someone_else(d)
 
 
 def refuse(d: Dialogue) -> bool:

@@ -52,6 +52,10 @@ def ask(d: Dialogue, items: list[dict[str, Any]] | None, intent: str, go: Callab
             d.say("which_rx")
             d.state.pending = WhichRx(intent=intent)
         return
+    if not items:
+        d.say("rx_none")  # none on file at all: never "none of your prescriptions can be refilled"
+        d.say("rx_none_next")
+        return
     ready = [i for i in items if i.get("can_refill") and not i.get("refill_pending")]
     if len(ready) == 1:
         one = ready[0]

@@ -81,11 +81,17 @@ class Dialogue:
         self.question = say(self.lang, key, **values)
 
     def paragraphs(self) -> list[str]:
-        """The reply's paragraphs in order, the closing question last."""
-        return [part for part in (*self.parts, self.question) if part]
+        """The reply's paragraphs in order, the closing question last, each line said once.
+
+        Two flows of one turn may both state a fact (the refill and the label both say "Note: … requires a
+        prescription"), and a part may hold several paragraphs or lines: a line already said is left out of
+        every later part, and a part left with nothing is dropped.
+        """
+        said: set[str] = set()
+        return [kept for part in (*self.parts, self.question) if part and (kept := _unsaid(part, said))]
 
     def add(self, text: str) -> None:
-        """Add a ready paragraph to the reply (skipping empty text and exact repeats)."""
+        """Add a ready paragraph to the reply (skipping empty text and exact repeats; see :meth:`paragraphs`)."""
         if text and text not in self.parts:
             self.parts.append(text)
 
@@ -111,3 +117,19 @@ class Dialogue:
     def text(self) -> str:
         """The reply so far."""
         return "\n\n".join(self.paragraphs())
+
+
+def _unsaid(part: str, said: set[str]) -> str:
+    """``part`` without the lines in ``said`` (which then holds ``part``'s lines too); "" when none is left."""
+    kept: list[str] = []
+    for line in part.split("\n"):
+        key = line.strip()
+        if key and key in said:
+            continue
+        if key or (kept and kept[-1].strip()):  # a blank line only between two kept lines (a paragraph break)
+            kept.append(line)
+        if key:
+            said.add(key)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    return "\n".join(kept)

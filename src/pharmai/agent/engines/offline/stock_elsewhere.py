@@ -27,8 +27,17 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "It is in stock at {store} ({qty} units available).",
         "he": "בסניף {store} יש במלאי ({qty} יחידות).",
     },
+    # Units the data marks as low stock read as "limited" here too, as in the answer about that branch itself.
+    "in_one_low": {
+        "en": "It is in stock at {store}, but only a limited quantity is available ({qty} units).",
+        "he": "בסניף {store} יש במלאי, אך בכמות מוגבלת ({qty} יחידות בלבד).",
+    },
     "in_many": {"en": "It is in stock at {stores}.", "he": "יש במלאי {stores}."},
     "in_item": {"en": "{store} ({qty} units available)", "he": "בסניף {store} ({qty} יחידות)"},
+    "in_item_low": {
+        "en": "{store} (a limited quantity: {qty} units)",
+        "he": "בסניף {store} (בכמות מוגבלת: {qty} יחידות בלבד)",
+    },
     # Out everywhere: the other branches' dates (the first line already gave this branch's), then the summary.
     "out_both": {
         "en": "It is out of stock at {stores} too ({dates}), so it is out of stock at both branches.",
@@ -75,8 +84,11 @@ def _checked_elsewhere(d: Dialogue, med_id: str, here: str) -> list[tuple[str, d
 def _in_stock(d: Dialogue, found: list[tuple[str, dict[str, Any]]]) -> str:
     if len(found) == 1:
         store, match = found[0]
-        return _t(d, "in_one", store=store, qty=match.get("qty_on_hand"))
-    items = [_t(d, "in_item", store=store, qty=match.get("qty_on_hand")) for store, match in found]
+        return _t(d, "in_one_low" if match.get("low_stock") else "in_one", store=store, qty=match.get("qty_on_hand"))
+    items = [
+        _t(d, "in_item_low" if match.get("low_stock") else "in_item", store=store, qty=match.get("qty_on_hand"))
+        for store, match in found
+    ]
     return _t(d, "in_many", stores=join_names(d.lang, items))
 
 

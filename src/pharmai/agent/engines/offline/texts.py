@@ -171,8 +171,10 @@ _BASE_TEXTS: dict[str, dict[str, str]] = {
         "he": "{names}: אותם חומרים פעילים בצורה שונה ({forms}), ולכן אין מדובר בתחליפים זהים.",
     },
     "compare_different": {
-        "en": "{names} do not have the same active ingredients: they are different medications, not equivalents.",
-        "he": "{names}: החומרים הפעילים אינם זהים – אלה תרופות שונות, ולא תחליפים.",
+        "en": "{names} do not have the same active ingredients: they are different medications, not equivalents. "
+        "Please ask a pharmacist or doctor before switching from one to the other.",
+        "he": "{names}: החומרים הפעילים אינם זהים – אלה תרופות שונות, ולא תחליפים. לפני מעבר מאחת לאחרת יש "
+        "להתייעץ עם רוקח/ת או רופא/ה.",
     },
     "compare_generic": {
         "en": "{generic} is the active ingredient (the generic name); {brands} is a brand of it.",
@@ -240,6 +242,11 @@ _BASE_TEXTS: dict[str, dict[str, str]] = {
     "interaction_none": {
         "en": "No interactions between {names} are recorded in our database.",
         "he": "במאגר שלנו לא רשומה אינטראקציה בין {names}.",
+    },
+    "interaction_none_ask": {
+        "en": "I can't assess whether taking them together is right for a particular person: please check with a "
+        "pharmacist or doctor first.",
+        "he": "אין באפשרותי להעריך אם נטילה שלהן יחד מתאימה לאדם מסוים: לפני כן יש להתייעץ עם רוקח/ת או רופא/ה.",
     },
     "interaction_caution": {
         "en": "Interaction note for {names}: {message}",

@@ -26,7 +26,7 @@ import functools
 import re
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_catalog
+from pharmai.agent.engines.offline import flows_catalog, interaction_report
 from pharmai.agent.engines.offline.dialogue_state import unique_refs
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.policy.urgent import DEFAULT_NUMBERS, urgent_reply
@@ -100,6 +100,11 @@ _KEEP_TAKING = c.cues(
 _ALSO = c.cues("also", "too", "as well", "on top", "plus", "together with", "along with", "גם", "בנוסף", "יחד עם")
 
 
+# "with", "together", "both", «עם», «ביחד»: the medications named are asked about as a pair.
+_TOGETHER = c.cues(
+    "with", "together", "both", "combine", "combined", "combination", "mix", "mixed", "mixing", "interact",
+    "interaction", "עם", "יחד", "ביחד", "בשילוב", "שילוב", "לשלב", "שתיהן", "שניהם", "אינטראקציה",
+)  # fmt: skip
 # "too much", "too many": an amount, never "also" (which would add the thread's medications to this one's check).
 _TOO_AMOUNT = re.compile(r"\btoo (?:much|many|often|soon|early|late|strong|high|big)\b")
 # Paracetamol by any of its names (the ingredient, its other name, the brands sold here and common others).
@@ -107,6 +112,12 @@ _PARACETAMOL = c.cues(
     "paracetamol", "acetaminophen", "acamol", "tylenol", "panadol", "dexamol", "פרצטמול", "אצטמינופן", "אקמול",
     "טיילנול", "פנדול", "דקסמול",
 )  # fmt: skip
+
+
+def _asks_together(d: Dialogue) -> bool:
+    """The message asks about its medications together ("with the Plavix", "is it ok to take both?")."""
+    p = d.parsed
+    return p.intent == "interaction" or "interaction" in p.clause_intents or bool(_TOGETHER.search(p.norm))
 
 
 def _asks_about_paracetamol(d: Dialogue) -> bool:
@@ -148,7 +159,10 @@ def answer(d: Dialogue) -> None:
     if refs and _ALSO.search(_TOO_AMOUNT.sub(" ", p.norm)):
         refs = unique_refs([*refs, *d.earlier_refs, *(r for r in d.state.taking if r.ids)])
     if len(refs) >= 2:
-        flows_catalog.interaction(d, refs[:10])
+        # A pair asked about together gets the check's whole result; names asked about apart ("…not wake up. also
+        # do you have Claritine?") only its "avoid" warnings: a "none recorded" line there answers nothing asked,
+        # and the stock question waits for the next turn (no product talk under an urgent reply).
+        interaction_report.report(d, refs[:10], quiet=not _asks_together(d))
 
 
 _MARK = "\x00"
@@ -187,8 +201,9 @@ def remind(d: Dialogue) -> None:
         if number is not None:
             if not any(number in part for part in d.parts):
                 line = _TEXTS[f"{kind}_reminder"][d.lang].format(number=number)
-                # A poisoning's number leads the reply (its harm can still be stopped); the others close it.
-                if kind == "poison":
+                # A poisoning's or an emergency's number leads the reply (the harm can still be stopped, and
+                # the next question may be about the same person); the distress line closes it.
+                if kind in ("poison", "emergency"):
                     d.parts.insert(0, line)
                 else:
                     d.add(line)
