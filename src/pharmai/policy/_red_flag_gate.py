@@ -113,7 +113,7 @@ _ORDINARY = re.compile(
     r"|(?:want|need|get|order|pick up|collect) (?:my|the|her|his|our) (?:\w+ ){0,3}(?:pills|meds|medication|medicine"
     r"|tablets))\b"
     + fold(
-        r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:מינון|מקסימלי\S*|מקסימום|נגמר\S*|נגמרו|אין\sלי\s(?:\S+\s)?"
+        r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:מינון|מקסימלי\S*|מקסימום|נגמר\S*|נגמרו|תחדש|תחדשי|תחדשו|חדשו|אין\sלי\s(?:\S+\s)?"
         r"(?:כדורים|תרופות|טבליות|תרופה)|מרשם|חידוש|לחדש|פג|(?:צריך|צריכה|רוצה|רוצים|להזמין|לקבל|לאסוף)\s"
         r"(?:את\s)?ה?(?:כדורים|תרופות|תרופה|טבליות)\sשלי)(?=\s|$)"
     )
@@ -161,6 +161,18 @@ _CONSENT = re.compile(
 
 def _consent_only(text: str) -> bool:
     return bool(_CONSENT.search(normalize(text))) and not names_health(text)
+
+
+# "refill my thyroid pills", «תחדשו לי את הכדורים של בלוטת התריס»: a refill asked for, which no poisoning is.
+_REFILL_ASK = re.compile(
+    r"\b(?:refill\w*|renew\w*|reorder\w*)\b"
+    + fold(r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:לחדש|תחדש|תחדשי|תחדשו|חדשו|חידוש|חידושימ)(?=\s|$)")
+)
+
+
+def _refill_only(text: str) -> bool:
+    norm = normalize(text)
+    return bool(_REFILL_ASK.search(norm)) and not (_AMOUNT.search(norm) or _MIND.search(norm) or names_health(text))
 
 
 def names_an_amount(text: str) -> bool:
@@ -231,7 +243,7 @@ def model_flag_stands(text: str, kind: str | None = None) -> bool:
     """
     if kind == "distress" and (_ordinary_question(text) or _product_no_longer_had(text)):
         return False
-    if kind == "poison" and _taken_for_a_purpose(text):
+    if kind == "poison" and (_taken_for_a_purpose(text) or _refill_only(text)):
         return False
     if _consent_only(text):
         return False

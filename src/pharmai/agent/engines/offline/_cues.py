@@ -517,16 +517,22 @@ MEANT = cues(
 )  # fmt: skip
 STORES = {
     # Short forms and common misspellings too ("jlm", "ירושליים", "ת"א" → "תא" once normalised).
-    "s2": cues("jerusalem", "jaffa", "s2", "jlm", "jeru", "jerusalm", "jerusalim", "jeruslem", "ירושלים", "ירושליים",
-               "ירושלם", "יפו"),
-    "s1": cues("tel aviv", "dizengoff", "s1", "tlv", "telaviv", "tel avive", "תל אביב", "תא", "תל אביב יפו",
-               "דיזנגוף", "דיזינגוף"),
+    # "י-ם" and "ת-א" are "י מ" and "ת א" once normalised (the dash is a space, the final letter folded), so the
+    # prefixed forms ("ובי-ם", "בת-א") are found word by word as well as on the typed text (:data:`STORE_SHORT`).
+    "s2": cues("jerusalem", "jaffa", "s2", "jlm", "jlem", "jslm", "jrslm", "jeru", "jerus", "jerusalm", "jerusalim",
+               "jeruslem", "jerusalam", "jerusalen", "jerusaleme", "jersualem", "jerusaelm", "jeruselem", "jerusalum",
+               "ירושלים", "ירושליים", "ירושלם", "ירושלאים", "ירשלים", "יפו", "י ם"),
+    "s1": cues("tel aviv", "dizengoff", "s1", "tlv", "telaviv", "tel avive", "tel avi", "tel aviv yafo", "tel-aviv",
+               "תל אביב", "תלאביב", "תא", "ת א", "תל אביב יפו", "דיזנגוף", "דיזינגוף"),
 }  # fmt: skip
 #: Short forms read on the text as typed (normalising drops the dash or quote they hang on): "י-ם", 'בי"ם',
 #: "בי״ם" (Jerusalem), "ת-א", "בת-א" (Tel Aviv; 'ת"א' is "תא" once normalised, in :data:`STORES`).
 STORE_SHORT = {
     "s2": re.compile(r"(?:^|(?<=[\s(]))[והבלמשכ]{0,3}י\s?[\"'\u05f3\u05f4-]\s?ם(?![\u05d0-\u05ea])"),
-    "s1": re.compile(r"(?:^|(?<=[\s(]))[והבלמשכ]{0,3}ת\s?[-\u05f4]\s?א(?![\u05d0-\u05ea])"),
+    "s1": re.compile(
+        r"(?:^|(?<=[\s(]))[והבלמשכ]{0,3}ת\s?[\"'\u05f3\u05f4-]\s?א(?![\u05d0-\u05ea])|\bt\.\s?a\.?(?![a-z])",
+        re.IGNORECASE,
+    ),
 }
 #: "the other branch": the store that is not the one last talked about.
 OTHER_STORE = cues(

@@ -26,7 +26,7 @@ from pharmai.agent.engines.offline import _follow_words
 from pharmai.text import prefilter
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["GENERIC_NAME", "LABEL_WORDS", "PICKUP", "covered", "covered_by", "waved_off_first"]
+__all__ = ["GENERIC_NAME", "LABEL_WORDS", "PICKUP", "PLEASANTRY", "covered", "covered_by", "waved_off_first"]
 
 _BRANCH = c.cues(
     "branch", "branches", "location", "locations", "shop", "shops", "outlet", "outlets", "city", "town",
@@ -96,7 +96,25 @@ PICKUP = c.cues(
     "לאסוף", "לאסוף אותו", "לאסוף אותה", "אאסוף", "אוסף", "אוספת", "אוספים", "איסוף", "לאיסוף", "נאסוף", "תאסוף",
     "תאספי", "יאסוף", "לבוא לאסוף", "אקפוץ",
 )  # fmt: skip
+#: Polite openers and closings ("hope you're having a good day", "cheers", «שיהיה לך יום טוב», «תודה רבה
+#: מראש», «שבוע טוב»): said around a question, never a name. The tails are spelled out, so "hope you have
+#: Advil" still looks Advil up.
+PLEASANTRY = re.compile(
+    r"\b(?:i |we )?hope (?:youre|youve|you|u|ya|y all|yall|everyone|all)(?: re| are| r| have| ve| have been| been)?"
+    r"(?: (?:well|good|great|ok|okay|fine|doing (?:well|good|great|ok|okay|fine)|keeping well|safe|healthy|"
+    r"(?:having|had|have) an? (?:good|great|nice|lovely|wonderful|fantastic|pleasant) (?:day|week|weekend|"
+    r"evening|morning|afternoon|one|shift)))\b|"
+    r"\b(?:have|enjoy) an? (?:good|great|nice|lovely|wonderful|pleasant) (?:day|week|weekend|evening|one|shift)\b|"
+    + c.cues(
+        "cheers", "bless you", "god bless", "many thanks", "thanks in advance", "thank you in advance", "tia",
+        "take care", "best regards", "regards", "kind regards", "all the best",
+        "שיהיה לך יום טוב", "שיהיה לכם יום טוב", "שיהיה יום טוב", "יום טוב", "יום נעים", "שבוע טוב", "ערב טוב",
+        "בוקר טוב", "לילה טוב", "צהריים טובים", "סופש נעים", "שבת שלום", "תודה רבה מראש", "תודה מראש",
+        "בתקווה", "מקווה שאתה בסדר", "מקווה שאת בסדר", "מקווה שהכל טוב", "כל טוב", "בברכה", "תבורך", "תבורכי",
+    ).pattern
+)  # fmt: skip
 _PHRASES = (
+    PLEASANTRY,
     *c.STORES.values(), c.OTHER_STORE, c.PLACE_SCREEN, _BRANCH, _STREET, c.ACK_NVM, c.ACK_BYE, c.ACK_THANKS,
     LABEL_WORDS, GENERIC_NAME, _INGREDIENT, *c.FACETS.values(), _FILLER, PICKUP,
     *_follow_words.PHRASES,  # coming by, "which is first", "you said it's out", "the stronger one", "dupe"

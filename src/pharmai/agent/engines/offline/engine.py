@@ -53,6 +53,7 @@ from pharmai.agent.engines.offline import (
     thread_intent,
     thread_keep,
     urgent_thread,
+    wrong_medicine,
 )
 from pharmai.agent.engines.offline._cues import STORES
 from pharmai.agent.engines.offline.dialogue_state import (
@@ -173,6 +174,8 @@ class OfflineEngine:
             flows_rx.resolution(d)
         elif contact_privacy.answer(d):
             pass  # "give me Noa Cohen's phone": private, said plainly (never "what is your email?")
+        elif wrong_medicine.answer(d):
+            pass  # "you sold me the wrong medicine": sorry, don't take it, and a pharmacist now
         elif meds_in_play.mine(d):
             pass  # "and mine?" after someone else's records were refused: the caller's own
         elif rx_not_yours.answer(d) or rx_for_whom.answer(d):

@@ -21,7 +21,7 @@ from pharmai.agent.engines.offline import flows_catalog, flows_rx, rx_order, rx_
 from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.state import Dialogue
 
-__all__ = ["answer", "purpose_ingredients"]
+__all__ = ["answer", "names_purpose_at", "purpose_ingredients"]
 
 # "my blood thinner", «המדלל דם שלי», "my heart meds": the demo's anticoagulant and antiplatelet.
 _THINNER = c.cues(
@@ -98,6 +98,14 @@ def purpose_ingredients(norm: str) -> tuple[str, ...] | None:
     return found[0] if len(found) == 1 else None
 
 
+def names_purpose_at(norm: str) -> bool:
+    """Whether a normalised text starts with what a prescription is for («בלוטת התריס …», "the thyroid …").
+
+    After «של» such words say what the pills are for («הכדורים של בלוטת התריס»), never whose they are.
+    """
+    return any(pattern.match(norm) for pattern, _ in _PURPOSES)
+
+
 def _quiet(d: Dialogue, norm: str) -> bool:
     verdict = d.turn.verdict
     if verdict.red_flags or c.TAKING.search(norm) or _SHOPPING.search(norm):
@@ -112,10 +120,22 @@ def _without_purposes(norm: str) -> str:
     return norm
 
 
+_OF = re.compile(r"(?:^|(?<=\s))של\s+")
+
+
+def _without_purpose_owners(norm: str) -> str:
+    """«המרשם של מדלל הדם» without the «של» that names a purpose (so no one is read as its owner)."""
+    kept = [m for m in _OF.finditer(norm) if not names_purpose_at(norm[m.end() :])]
+    drop = [m for m in _OF.finditer(norm) if m not in kept]
+    for m in reversed(drop):
+        norm = norm[: m.start()] + norm[m.end() :]
+    return _without_purposes(norm)
+
+
 def _purpose_read_as_person(d: Dialogue) -> bool:
     """«המרשם של הכולסטרול» ("the cholesterol prescription") read as someone's: only the purpose followed "של"."""
     p = d.parsed
-    if not c.OTHER_HE.search(p.norm) or c.OTHER_HE.search(_without_purposes(p.norm)):
+    if not c.OTHER_HE.search(p.norm) or c.OTHER_HE.search(_without_purpose_owners(p.norm)):
         return False
     return not rx_person.about_someone_else(d)
 

@@ -131,7 +131,7 @@ def _ordinal_at_branch(d: Dialogue, run: Run) -> bool:
     if p.meds or p.other_store or last in _RX or last is None or p.intent not in _QUIET:
         return False  # "and at the other branch?", "ובסניף השני": the branch is the other one, not an item
     options = list(d.state.options) if last in ("list", "equivalents") else []
-    items: list[MedRef] = [MedRef(ids=["?"], q=name) for name in options] or _last_refs(d)
+    items: list[MedRef] = [MedRef(ids=["?"], q=name) for name in options] or _listed(_last_refs(d))
     current = 0  # "the other one" of two fresh items: the one not talked about first
     if len(items) < 2:
         # Right after "the first one in jlm" the thread holds that one item: the list it was picked from stands.
@@ -157,6 +157,17 @@ def _ordinal_at_branch(d: Dialogue, run: Run) -> bool:
         d.state.last_refs = [item]
         d.state.picked_from = [r for r in items if r.ids and r.ids[0] != "?"]
     return True
+
+
+def _listed(refs: list[MedRef]) -> list[MedRef]:
+    """The products the last answer listed, one by one, in the order it gave them.
+
+    "which ibuprofen do you have?" is one reference holding every product of the ingredient (Advil, Nurofen,
+    Nurofen Forte), answered one line each: "the second one" is the second of those lines.
+    """
+    if len(refs) != 1 or len(refs[0].ids) < 2:
+        return refs
+    return [MedRef(ids=[med_id], q=med_id) for med_id in refs[0].ids]
 
 
 def _picked_list(d: Dialogue, items: list[MedRef]) -> tuple[list[MedRef], int]:
