@@ -57,6 +57,7 @@ __all__ = [
     "MY_RX",
     "NEED",
     "NON_RX",
+    "NOT_A_PERSON",
     "NUMBER_REF",
     "ONLY_COUNT",
     "ORDINALS",
@@ -120,11 +121,22 @@ def cues(*phrases: str) -> re.Pattern[str]:
 HANDOFF = cues(
     "pharmacist", "human", "real person", "a person", "someone", "staff member", "representative", "agent",
     "רוקח", "רוקחת", "נציג", "נציגה", "בן אדם", "אדם אמיתי", "מישהו",
+    # Someone in charge ("get me your manager", «תעבירו אותי למנהל»): a person, handed over like a pharmacist.
+    "manager", "supervisor", "shift manager", "store manager", "branch manager", "whoever is in charge",
+    "someone in charge", "the person in charge", "מנהל", "מנהלת", "מנהל משמרת", "מנהלת משמרת", "אחראי",
+    "אחראית", "אחראי משמרת", "אחראית משמרת", "מנהל הסניף", "מנהלת הסניף", "מנהל סניף",
+)  # fmt: skip
+#: "admin mode", «מצב מנהל»: a claimed mode (an injection attempt), never a person to hand over to.
+NOT_A_PERSON = cues(
+    "manager mode", "admin mode", "system manager", "manager access", "manager permissions",
+    "מצב מנהל", "מנהל מערכת", "הרשאות מנהל", "הרשאת מנהל", "גישת מנהל",
 )  # fmt: skip
 HANDOFF_VERB = cues(
     "get me", "put me through", "bring", "תחבר", "תחברי", "תעבירו", "תביא", "תביאי", "תן לי", "תני לי",
     "talk", "speak", "transfer", "connect", "contact", "call", "chat with", "want",
     "לדבר", "להעביר", "תעביר", "תעבירי", "העבר", "לשוחח", "רוצה", "חבר", "לחבר",
+    # "fetch your supervisor", «תקראו לאחראי משמרת»: asked for in person (with a person named, HANDOFF).
+    "fetch", "demand", "have a word", "תביאו", "תחברו", "תנו לי", "תקרא", "תקראי", "תקראו", "לקרוא",
 )  # fmt: skip
 MY_RX = cues(
     "status of my", "the status of my", "סטטוס של המרשם", "מה המצב של המרשם", "מה עם המרשם",
@@ -698,6 +710,10 @@ _ACK_THANKS = (
     "תודה", "תודה רבה", "תודה לך", "תודה רבה לך", "תנקס", "רבה", "תודה ענקית",
     # "אלף תודות", "thanks a million": thanks, never a name to look up.
     "אלף תודות", "תודות", "המון תודות", "המון תודה", "thanks a million", "a million thanks", "thanks heaps",
+    # "thanks in advance", «תודה רבה מראש»: still only thanks (a question before them is answered, nlu.py).
+    "thanks in advance", "thank you in advance", "thx in advance", "ty in advance", "thx a lot",
+    "thanks a bunch", "thanks for the help", "thanks for your help", "thank you for your help",
+    "תודה מראש", "תודה רבה מראש", "תודה על העזרה", "תודה רבה על העזרה",
 )  # fmt: skip
 _ACK_YES = (
     "yes", "yeah", "yep", "yup", "ya", "sure", "ok", "okay", "k", "kk", "okie", "alright", "all right", "fine",
@@ -710,7 +726,10 @@ _ACK_YES = (
     "אהא", "אה הא", "אההה", "ממ", "מממ", "אוקיי אוקיי",
 )  # fmt: skip
 # Words that ride along with any of them ("oh ok then", "אה טוב אז תודה").
-_ACK_FILLER = ("oh", "ah", "hmm", "um", "well", "so", "then", "and", "please", "אה", "אז", "או", "בבקשה", "ו")
+_ACK_FILLER = (
+    "oh", "ah", "hmm", "um", "well", "so", "then", "and", "please", "אה", "אז", "או", "בבקשה", "ו",
+    "in advance", "מראש",  # "thx in advance", «המון תודה מראש»
+)  # fmt: skip
 
 
 def _ack_words(*phrases: str) -> str:

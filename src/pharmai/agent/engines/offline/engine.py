@@ -56,6 +56,7 @@ from pharmai.agent.engines.offline import (
     wrong_medicine,
 )
 from pharmai.agent.engines.offline._cues import STORES
+from pharmai.agent.engines.offline._thanks_part import question_besides_thanks
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
     CodeQuestion,
@@ -69,6 +70,7 @@ from pharmai.agent.engines.offline.nlu import parse, remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names
 from pharmai.policy.off_topic import is_off_topic
+from pharmai.text.normalize import normalize
 
 __all__ = ["OfflineEngine"]
 
@@ -340,9 +342,10 @@ class OfflineEngine:
             or is_off_topic(p.text)
         ):
             return False  # a bare "yes", a store, a follow-up fragment: never a medication name
-        words = remainder_query(p.text).split()
+        asked = question_besides_thanks(p.text) or p.text  # "zorvax? thanks in advance": the thanks is no name
+        words = remainder_query(asked).split()
         out_of_scope = p.reading.scores.get("out_of_scope", 0.0) if p.reading is not None else 0.0
-        return 0 < len(words) <= 2 and len(p.norm.split()) <= 4 and out_of_scope < _CONFIDENT_SCOPE
+        return 0 < len(words) <= 2 and len(normalize(asked).split()) <= 4 and out_of_scope < _CONFIDENT_SCOPE
 
     def _refer(self, d: Dialogue, plan: list[str]) -> None:
         """Advice or symptoms: answer the factual part, check medications named together, then refer."""

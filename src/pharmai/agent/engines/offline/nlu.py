@@ -19,6 +19,7 @@ from pharmai.agent.engines.offline._items import loose_items
 from pharmai.agent.engines.offline._not_names import GENERIC_NAME, covered, waved_off_first
 from pharmai.agent.engines.offline._others import asks_what_another_takes
 from pharmai.agent.engines.offline._plain_words import covered_plain, only_symptoms, plain_item
+from pharmai.agent.engines.offline._thanks_part import question_besides_thanks
 from pharmai.agent.engines.offline._typos import corrected
 from pharmai.agent.engines.offline.rx_fact import asks_if_rx
 from pharmai.nlu import Understanding, spans_of, understand
@@ -160,7 +161,7 @@ def remainder_query(text: str) -> str:
     The words are kept in their original spelling (final letters, case), so a reply that echoes them never
     shows the normalised form.
     """
-    words, kept = _unexplained(text)
+    words, kept = _unexplained(question_besides_thanks(text) or text)  # "thanks a bunch": never a name
     # A symptom, a branch's parking, "for my husband", "mm-hmm", alcohol: never a name either (a complaint
     # alone is kept, so that it still reads as one).
     plain = covered_plain(words, kept)
@@ -333,7 +334,8 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
     # "the pharmacist was rude" is about a pharmacist, not a request for one ("let me talk to one" still is).
     service = not p.meds and is_service_complaint(p.text)
     asks_for_one = bool(_screened(c.HANDOFF_VERB, norm))
-    handoff_cue = _screened(c.HANDOFF, norm) and (asks_for_one or (len(norm.split()) <= 3 and not service))
+    person = c.NOT_A_PERSON.sub(" ", norm)  # «מצב מנהל», "admin mode": a claimed mode, never a manager
+    handoff_cue = _screened(c.HANDOFF, person) and (asks_for_one or (len(norm.split()) <= 3 and not service))
     if (handoff_cue or (scores.get("handoff", 0.0) >= _HANDOFF_SCORE and (asks_for_one or not service))) and not (
         declines_a_person(p.text)  # "I don't want to talk to anyone": never a ticket for a pharmacist
     ):
@@ -416,6 +418,10 @@ def _rule_intent(p: Parsed) -> str:
     return "unknown"
 
 
+# What the rest of a message with thanks may read as and still be only thanks ("you were great, thanks").
+_NOT_A_QUESTION = ("thanks", "greeting", "unknown")
+
+
 def parse(
     text: str, mentions: MentionsFn | None, *, identity_pending: bool = False, found: Sequence[Any] | None = None
 ) -> Parsed:
@@ -479,6 +485,13 @@ def parse(
     if "price" in p.intents and _DOSING.search(p.norm):
         p.intents.remove("price")  # "how much Acamol should I take?" asks an amount, not a price
     p.intent = _intent(p, identity_pending)
+    if p.intent == "thanks" and (asked := question_besides_thanks(text)) is not None:
+        # "and in Jerusalem? thanks in advance": the question is answered (its reading), the thanks rides along.
+        question = parse(asked, mentions, identity_pending=identity_pending)
+        # "יש זורבקס?": a question about a word the catalog may not know is still asked (and looked up).
+        unknown_name = question.intent == "unknown" and "?" in asked and bool(remainder_query(asked))
+        if question.intent not in _NOT_A_QUESTION or unknown_name:
+            p.intent, p.intents = question.intent, list(question.intents)
     if p.intent == "price" and _DOSING.search(p.norm):
         p.intent = next(iter(p.intents), "advice")
     if p.intent in ("refill_status", "refill_request") and not p.rx_filter:
