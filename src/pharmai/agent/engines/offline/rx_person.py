@@ -14,6 +14,7 @@ import re
 
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import flows_rx
+from pharmai.agent.engines.offline._purposes import names_purpose_at
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.text.normalize import normalize, prefix_variants
 
@@ -58,12 +59,10 @@ def _about_someone_else(d: Dialogue) -> bool:
     p = d.parsed
     if _OTHER_EN.search(p.text) or _OTHER_HE.search(p.norm) or _HAS_HE.search(p.norm):
         return True
-    from pharmai.agent.engines.offline import rx_purpose  # here: rx_purpose imports this module
-
     named = {v for name in p.names.values() if name for v in prefix_variants(normalize(str(name)))}
     for found in _OF_SOMEONE.finditer(p.norm):
         word = found.group(1)
-        if rx_purpose.names_purpose_at(p.norm[found.start(1) :]):
+        if names_purpose_at(p.norm[found.start(1) :]):
             continue  # «הכדורים של בלוטת התריס»: what the pills are for, not whose they are
         if word not in _NOT_PEOPLE and not set(prefix_variants(word)) & named:
             return True

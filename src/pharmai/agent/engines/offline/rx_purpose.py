@@ -18,48 +18,12 @@ from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import flows_catalog, flows_rx, rx_order, rx_person
+from pharmai.agent.engines.offline._purposes import PURPOSES, names_purpose_at, purpose_ingredients
 from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.state import Dialogue
 
-__all__ = ["answer", "names_purpose_at", "purpose_ingredients"]
+__all__ = ["answer"]
 
-# "my blood thinner", «המדלל דם שלי», "my heart meds": the demo's anticoagulant and antiplatelet.
-_THINNER = c.cues(
-    "blood thinner", "blood thinners", "thinner", "anticoagulant", "clotting", "clots", "heart",
-    "מדלל דם", "מדללי דם", "מדלל", "דילול דם", "נוגד קרישה", "נוגדי קרישה", "קרישה", "הלב", "ללב",
-)  # fmt: skip
-# What a prescription is for → its active ingredients as the prescription's name shows them (both languages).
-_PURPOSES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
-    (
-        c.cues("thyroid", "hypothyroid", "hypothyroidism", "בלוטת התריס", "בלוטת תריס", "תריס", "תירואיד"),
-        ("levothyroxine", "לבותירוקסין"),
-    ),
-    (
-        c.cues("cholesterol", "cholestrol", "statin", "statins", "lipids", "כולסטרול", "כולסטרל", "שומנים בדם"),
-        ("atorvastatin", "simvastatin", "אטורבסטטין", "סימבסטטין"),
-    ),
-    (
-        c.cues("diabetes", "diabetic", "blood sugar", "sugar", "סוכרת", "סכרת", "סוכר", "סוכר בדם"),
-        ("metformin", "מטפורמין"),
-    ),
-    (_THINNER, ("warfarin", "clopidogrel", "וורפרין", "קלופידוגרל")),
-    (
-        c.cues("antibiotic", "antibiotics", "אנטיביוטיקה", "אנטיביוטי"),
-        ("amoxicillin", "clarithromycin", "אמוקסיצילין", "קלריתרומיצין"),
-    ),
-    (
-        c.cues("stomach", "heartburn", "reflux", "acid", "ulcer", "קיבה", "צרבת", "ריפלוקס", "חומציות"),
-        ("omeprazole", "אומפרזול"),
-    ),
-    (
-        c.cues("depression", "anxiety", "antidepressant", "mood", "דיכאון", "חרדה", "נוגד דיכאון"),
-        ("sertraline", "סרטרלין"),
-    ),
-    (
-        c.cues("pain", "painkiller", "painkillers", "pain killer", "pain relief", "כאב", "כאבים", "משכך כאבים"),
-        ("tramadol", "טרמדול"),
-    ),
-)
 # A word that the medication meant is the patient's own ("my", «שלי»), or one already in play ("the … one",
 # «התרופה ל…», «זה של…»).
 _OWN = re.compile(
@@ -85,27 +49,6 @@ _STATUS_ASKED = c.cues("status", "expire", "expires", "expiry", "valid", "סטט
 _REFILL = ("refill_status", "refill_request")
 
 
-def purpose_ingredients(norm: str) -> tuple[str, ...] | None:
-    """The active ingredients of the one purpose a normalised message names ("my thyroid med"), if any.
-
-    Args:
-        norm: The message, normalised.
-
-    Returns:
-        The ingredients (both languages), or ``None`` when the message names no purpose or several.
-    """
-    found = [ingredients for pattern, ingredients in _PURPOSES if pattern.search(norm)]
-    return found[0] if len(found) == 1 else None
-
-
-def names_purpose_at(norm: str) -> bool:
-    """Whether a normalised text starts with what a prescription is for («בלוטת התריס …», "the thyroid …").
-
-    After «של» such words say what the pills are for («הכדורים של בלוטת התריס»), never whose they are.
-    """
-    return any(pattern.match(norm) for pattern, _ in _PURPOSES)
-
-
 def _quiet(d: Dialogue, norm: str) -> bool:
     verdict = d.turn.verdict
     if verdict.red_flags or c.TAKING.search(norm) or _SHOPPING.search(norm):
@@ -115,7 +58,7 @@ def _quiet(d: Dialogue, norm: str) -> bool:
 
 
 def _without_purposes(norm: str) -> str:
-    for pattern, _ in _PURPOSES:
+    for pattern, _ in PURPOSES:
         norm = pattern.sub(" ", norm)
     return norm
 
