@@ -9,6 +9,9 @@
 - "and what if she takes Nurofen with the Plavix?" right after an emergency reply: a new question about a pair
   of medications, asked about the future, is a request of its own and does not carry the emergency
   (:func:`asks_about_a_new_pair`). The engine still adds one line with the emergency number under it.
+- "i need more of my thyroid pills", «התרופה שלי לכולסטרול כמו תמיד», «הכדורים שלי ללחץ דם נגמרו»: one's own
+  medication asked for again, named by what it treats or "as usual", is an order. The model has read such
+  messages as distress or even a poisoning (:func:`asks_for_own_medication`).
 
 Both are narrow on purpose: a rule-detected red flag is never touched here (chest pain, can't breathe, a whole
 box, suicidal words all keep theirs), and any acute word in the message keeps the model's reading too.
@@ -23,7 +26,7 @@ from pharmai.policy._red_flag_gate import names_an_amount, names_the_mind
 from pharmai.policy._rules import fold
 from pharmai.text.normalize import normalize
 
-__all__ = ["asks_about_a_new_pair", "given_for_an_ordinary_condition"]
+__all__ = ["asks_about_a_new_pair", "asks_for_own_medication", "given_for_an_ordinary_condition"]
 
 _PREFIX = r"(?:^|(?<=\s))[ובהלמשכ]{0,3}"
 
@@ -58,7 +61,7 @@ _ACUTE = re.compile(
     r"|emergency|ambulance|urgent\w*|help|wont wake|not waking|not responding|unresponsive|got into|into my)\b"
     "|"
     + fold(
-        _PREFIX + r"(?:חזה|נשימה|לנשום|נושם|נושמת|התעלפ\S*|מתעלפ\S*|עילפון|הכרה|פרכוס\S*|דימום|מדמם\S*|דם"
+        _PREFIX + r"(?:חזה|נשימה|לנשום|נושם|נושמת|התעלפ\S*|מתעלפ\S*|עילפון|הכרה|פרכוס\S*|דימום|מדמם\S*|(?<!לחץ\s)דם"
         r"|הקאה|הקאות|הקיא\S*|מקיא\S*|בלבול|מבולבל\S*|נפיחות|נפוח\S*|התנפח\S*|פריחה|סחרחורת|מסוחרר\S*|נימול"
         r"|תחושה|שחור\S*|צואה|חמור\S*|פתאום|פתאומי\S*|מזיע\S*|הזעה|דופק|התקף|שבץ|חירום|אמבולנס|דחוף|כחול\S*"
         r"|חיוור\S*|עזרה|מתעורר\S*|מגיב\S*)(?=\s|$)"
@@ -109,3 +112,79 @@ def asks_about_a_new_pair(text: str, spans: Sequence[tuple[int, int]] = ()) -> b
     if not _PAIRED.search(norm) or _PAST_TAKING.search(norm) or _ACUTE.search(norm):
         return False
     return not (names_an_amount(text) or names_the_mind(text))
+
+
+_MED_EN = r"(?:pills?|meds|medications?|medicines?|tablets|capsules|prescriptions?|inhaler|drops|cream)"
+_MED_HE = r"(?:תרופה|תרופות|כדור|כדורים|כדורי|טבליות|קפסולות|מרשם|משאף|טיפות|משחה)"
+# One's own medication: "my thyroid pills", "the usual blood pressure meds", "my pills for cholesterol",
+# «התרופה שלי לכולסטרול», «הכדורים ללחץ דם שלי», «כדורי הכולסטרול שלי».
+_OWN_MEDICATION = re.compile(
+    r"\b(?:my|our|her|his|the usual|the regular) (?:usual |regular |monthly |daily |normal )?(?:\w+ ){0,3}"
+    + _MED_EN
+    + r"\b"
+    + "|"
+    + fold(_PREFIX + r"ה?" + _MED_HE + r"\s(?:\S+\s){0,3}שלי(?=\s|$)")
+)
+# What the medication is for, or that it is the usual one: it is a treatment being ordered, not an event.
+_ROUTINE = re.compile(
+    r"\b(?:"
+    + _CONDITION_EN
+    + r") (?:\w+ )?"
+    + _MED_EN
+    + r"\b|\bfor (?:my |the |her |his )?"
+    + _CONDITION_EN
+    + r"\b|\b(?:as usual|like always|like usual|the usual|as always|same as always|regular|monthly)\b"
+    "|"
+    + fold(
+        r"(?:^|(?<=\s))(?:ו?(?:בשביל|נגד)\s(?:ה)?|ו?ל(?:ה)?|" + _MED_HE + r"\s(?:ה)?)" + _CONDITION_HE + r"(?=\s|$)"
+        r"|כמו\sתמיד|כרגיל|(?:^|(?<=\s))ה(?:רגיל|רגילה|רגילים|קבוע|קבועה|קבועים)(?=\s|$)"
+    )
+)
+# The words an order of one's own medication is made of, besides the medication and what it is for.
+_ORDER_EN = (
+    "i im ill id need needs want wanna would like to get order reorder pick up collect can could you u please pls plz"
+    " more of some again a an the my our her his refill refills renew ran run running out finished gone no none left"
+    " dont do have any hi hello hey thanks thank just and also is are it them for as always usual same was were"
+    " new next batch supply soon today tomorrow ok okay yes"
+)
+_ORDER_WORDS = frozenset(
+    _ORDER_EN.split()
+    + fold(
+        "אני אנחנו צריך צריכה צריכים רוצה רוצים עוד מה מ את לי לנו אפשר תזמינו תזמין תזמיני להזמין לקבל לאסוף"
+        " בבקשה היי שלום הי נגמרו נגמר נגמרה נגמרו לי שוב ו גם יש לכם אין של כמו תמיד כרגיל תודה רגע כן מתי"
+        " תחדשו תחדש לחדש חידוש את זה"
+    ).split()
+)
+# A swallowing, a mistake or more than a dose keeps the model's reading (the fence of a poisoning).
+_SWALLOWED = re.compile(
+    r"\b(?:took|taken|swallow\w*|ate|eaten|too (?:many|much)|whole|all (?:of )?(?:my|the|his|her|their)"
+    r"|double\w*|triple\w*|extra|accident\w*|by mistake|mistake\w*|overdos\w*|bottle|box|pack|strip|\d{2,}"
+    r"|beers?|drinks|vodka|wine|alcohol|drunk)\b"
+    + "|"
+    + fold(
+        _PREFIX + r"(?:לקח|לקחה|לקחו|לקחתי|בלע\S*|אכל\S*|יותר\sמדי|כל\sה\S*|בטעות|כפול\S*|חפיסה|קופסה"
+        r"|אלכוהול|שתה|שתתה|שיכור\S*)(?=\s|$)|\d{2,}"
+    )
+)
+
+
+def asks_for_own_medication(text: str) -> bool:
+    """Whether ``text`` asks for one's own, routine medication again, with nothing acute in it.
+
+    "i need more of my thyroid pills", "the usual blood pressure meds please", «התרופה שלי לכולסטרול כמו תמיד»,
+    «הכדורים שלי ללחץ דם נגמרו». Not with any acute sign, word of the mind, swallowing, mistake or amount beyond
+    a dose ("my son took all my blood pressure pills" keeps its reading).
+
+    Args:
+        text: The person's message.
+    """
+    if not isinstance(text, str):
+        return False
+    norm = normalize(text)
+    if not (_OWN_MEDICATION.search(norm) and _ROUTINE.search(norm)):
+        return False
+    if _ACUTE.search(norm) or _SWALLOWED.search(norm) or names_the_mind(text):
+        return False
+    # Nothing else may be said: "i need my usual pills, im done with everything" keeps the model's reading.
+    rest = _ROUTINE.sub(" ", _OWN_MEDICATION.sub(" ", norm))
+    return all(word in _ORDER_WORDS for word in rest.split())

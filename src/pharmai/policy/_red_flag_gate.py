@@ -99,11 +99,14 @@ _MIND = re.compile(
     r"|forever|never wake|not wake|wake up|disappear\w*|goodbye|alone|lonely|depress\w*"
     r"|desperate|despair|on purpose|deliberately|intentionally|hurt (?:my|him|her)self|harm|cut (?:my|him|her)self"
     r"|sad|cry\w*|scared|afraid|panic\w*|stop (?:it|this|the pain)|no point|no reason|pointless|miserable"
-    r"|want out|sleep and|deal with (?:it|this|any of|all of|life)|any of this|all of this|anymore|had enough)\b"
+    r"|want out|sleep and|deal with (?:it|this|any of|all of|life)|any of this|all of this|anymore|had enough"
+    r"|done with (?:everything|life|it all|all of (?:it|this)|living)|tired of (?:everything|life|living|it all)"
+    r"|(?:nobody|no one|noone) (?:cares|would care|needs me|would notice)|better off|without me)\b"
     + fold(
         r"|(?:^|(?<=\s))[ובהלמשכ]{0,3}(?:למות|מוות|מת|מתה|להתאבד|התאבד\S*|אובדנ\S*|קטלני\S*|להרוג|יהרוג|יהרגו"
         r"|שיהרוג|לגמור|לסיים|להיעלם|תקווה|ייאוש|יאוש|מיואש\S*|נמאס|בודד\S*|לבד|דיכאון|בכוונה|לפגוע|טעם"
         r"|לחיות|להמשיך|לנצח|להתעורר|להירדם|נטל|עצוב\S*|בוכה|בוכים|מפחד\S*|פחד|פאניקה|להתמודד|סוף|די)(?=\s|$)"
+        r"|אין\sלי\sכוח|לא\sאכפת\sל(?:אף\sאחד|אף\sאחת|אף)|סיימתי\sעם\sה(?:כל|חיים)|עייפ\S*\sמה(?:כל|חיים)"
     )
 )
 # An ordinary pharmacy question: a dose or the label maximum, running out of pills, a prescription that ran out.

@@ -12,7 +12,11 @@ from collections.abc import Sequence
 
 from pharmai.nlu import Understanding, understand
 from pharmai.policy._after_urgent import takes_advice_then_asks
-from pharmai.policy._ordinary_use import asks_about_a_new_pair, given_for_an_ordinary_condition
+from pharmai.policy._ordinary_use import (
+    asks_about_a_new_pair,
+    asks_for_own_medication,
+    given_for_an_ordinary_condition,
+)
 from pharmai.policy._red_flag_gate import model_flag_stands, names_an_amount, names_the_mind
 from pharmai.policy._red_flag_rules import ALWAYS, LABEL_CONTEXT, RULES
 from pharmai.policy._rules import any_of, split_clauses
@@ -70,6 +74,8 @@ def _model_flag_taken(text: str, kind: str) -> bool:
     """Whether the model's ``kind``, which no rule found in ``text``, is taken."""
     if kind == "emergency" and given_for_an_ordinary_condition(text):
         return False  # "they gave her Losec for heartburn": a treatment, not an event (see ._ordinary_use)
+    if asks_for_own_medication(text):
+        return False  # "i need more of my thyroid pills": an order of one's routine medication (ditto)
     return model_flag_stands(text, kind)
 
 

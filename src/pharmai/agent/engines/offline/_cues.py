@@ -37,6 +37,7 @@ __all__ = [
     "GENERIC",
     "GREETING",
     "HANDOFF",
+    "HANDOFF_NEED",
     "HANDOFF_VERB",
     "HAS",
     "HELP",
@@ -137,6 +138,12 @@ HANDOFF_VERB = cues(
     "לדבר", "להעביר", "תעביר", "תעבירי", "העבר", "לשוחח", "רוצה", "חבר", "לחבר",
     # "fetch your supervisor", «תקראו לאחראי משמרת»: asked for in person (with a person named, HANDOFF).
     "fetch", "demand", "have a word", "תביאו", "תחברו", "תנו לי", "תקרא", "תקראי", "תקראו", "לקרוא",
+)  # fmt: skip
+# "put your supervisor on", "i need the branch manager now", «אני צריך רוקח»: a person asked for, taken only
+# when no medication is named ("I need a pharmacist to check Advil with Coumadin" runs the check first).
+HANDOFF_NEED = cues(
+    "put", "need a", "need the", "need your", "need an", "need to talk", "need to speak", "needs to talk",
+    "צריך", "צריכה", "צריכים", "צריך לדבר", "צריכה לדבר",
 )  # fmt: skip
 MY_RX = cues(
     "status of my", "the status of my", "סטטוס של המרשם", "מה המצב של המרשם", "מה עם המרשם",

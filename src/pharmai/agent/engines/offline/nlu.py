@@ -333,7 +333,7 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
         return "identity"  # "sign me in", «להתחבר»: the sign-in, never a look-up of "sign" (health words first)
     # "the pharmacist was rude" is about a pharmacist, not a request for one ("let me talk to one" still is).
     service = not p.meds and is_service_complaint(p.text)
-    asks_for_one = bool(_screened(c.HANDOFF_VERB, norm))
+    asks_for_one = bool(_screened(c.HANDOFF_VERB, norm) or (not p.meds and _screened(c.HANDOFF_NEED, norm)))
     person = c.NOT_A_PERSON.sub(" ", norm)  # «מצב מנהל», "admin mode": a claimed mode, never a manager
     handoff_cue = _screened(c.HANDOFF, person) and (asks_for_one or (len(norm.split()) <= 3 and not service))
     if (handoff_cue or (scores.get("handoff", 0.0) >= _HANDOFF_SCORE and (asks_for_one or not service))) and not (
