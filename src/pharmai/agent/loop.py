@@ -43,6 +43,7 @@ from pharmai.db.engine import Database
 from pharmai.db.tool_stores import tool_stores
 from pharmai.errors import InternalError, PharmaiError, ValidationFailed
 from pharmai.nlu import spans_of
+from pharmai.pharmacy.self_correction import drop_self_corrected
 from pharmai.settings import Settings, get_settings
 from pharmai.text.detect import reply_language
 from pharmai.tools import Actor, Executor, Principal, RateLimiter, ToolContext
@@ -462,7 +463,10 @@ class ConversationLoop:
             yield from runner.drain()
         # The catalog's reading of the message, once: the model reads names as one word, and the safety net
         # below checks the medications it names together.
-        named = self._mentions(message) if message else []
+        found = self._mentions(message) if message else []
+        # A name the message itself corrects ("lipitor... wait no, litorva") is not named: never checked or warned of.
+        # The engine gets every mention: it drops the same names itself, and still knows the word was a name.
+        named = drop_self_corrected(message, found)
         spans = spans_of(named)
         # The customer-side advice and red-flag rules are for customers: a member of staff asking for a CrCl
         # or about heart failure gets no refusal or urgent-care text (PHI rules, the guard and audit still run).
@@ -482,7 +486,7 @@ class ConversationLoop:
             tools=runner,
             verdict=verdict,
             resolution=resolution,
-            mentions=tuple(named) if message else None,
+            mentions=tuple(found) if message else None,
             today=self.clock.today(),
         )
         parts: list[str] = []

@@ -50,6 +50,11 @@ _EMPTY_WORDS = frozenset(
         "אוקיי", "אוקי", "סבבה", "טוב", "יופי", "אחלה", "מעולה", "בסדר", "תודה", "רבה", "כן", "לא", "ביי", "רק",
         "אז", "גם", "מה", "עם", "על", "של", "זה", "זאת", "כמה", "איך", "אני", "אנחנו", "בדרך", "מגיע", "מגיעה",
         "נו", "אה", "באמת", "ברצינות", "עכשיו", "להתראות", "הוא", "היא", "שלי",
+        # Which branch has more: stock words and the branches' names and short forms («בי"ם» is "בימ" once
+        # normalised, and "ימ" is the sea to the model).
+        "who", "which", "more", "has", "have", "stock", "branch", "store", "jerusalem", "tel", "aviv", "tlv",
+        "jlm", "מי", "למי", "איזה", "איפה", "יש", "יותר", "במלאי", "סניף", "ירושלים", "תל", "אביב", "תא", "ימ",
+        "י", "מ",
     )
 )  # fmt: skip
 # A child is an empty word only as the subject of a follow-up question ("and for the baby?", "ולתינוק?",

@@ -17,6 +17,8 @@ from pharmai.errors import ValidationFailed
 from pharmai.nlu import Understanding, understand
 from pharmai.policy import _lexicon_en as en
 from pharmai.policy import _lexicon_he as he
+from pharmai.policy._ordinary_use import asks_for_own_medication
+from pharmai.policy._pleasantry import is_pleasantry
 from pharmai.policy._red_flag_gate import says_nothing
 from pharmai.policy._rules import Rule, RuleSet, split_clauses, strip_label_phrases
 from pharmai.policy._sign_in_gate import about_sign_in_only
@@ -160,9 +162,13 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
     cancelled: list[str] = []
     factual: list[str] = []
     label_before = False
+    # "the usual cholesterol meds please": one's own medication asked for again, never a product picked by its use.
+    own_order = asks_for_own_medication(text)
     for clause in split_clauses(text):
+        if is_pleasantry(clause):
+            continue  # "hope everything is ok, got advil?": small talk, never "is it ok to…?"
         found = _ADVICE_RULES.hits(strip_label_phrases(clause))
-        if not spans:
+        if not spans and not own_order:
             purpose = _PURPOSE_RULES.hits(clause)
             if _is_factual_clause(clause):
                 # "which painkillers are in stock?" asks a fact, if one the catalog cannot sort by (the engine

@@ -36,10 +36,11 @@ def _not_refused(turn: Turn, language: str) -> None:
 
 # --- thanks is not a yes to a refill -------------------------------------------------------------------------------
 
-# u006's Litorva: eligible and in stock, so the refill waits for the server's confirmation.
+# u006's Litorva: eligible and in stock, so the refill waits for the server's confirmation. (A count question,
+# "how many refills are left on my litorva?", prepares nothing since round twenty-four: two requests here.)
 LITORVA_REFILL = {
-    "en": ["refill my litorva please", "how many refills are left on my litorva?"],
-    "he": ["תחדש לי את הליטורבה", "כמה חידושים נשארו לי על הליטורבה?"],
+    "en": ["refill my litorva please", "can you put in a refill for my litorva?"],
+    "he": ["תחדש לי את הליטורבה", "אפשר להגיש בקשה לחידוש הליטורבה?"],
 }
 CLOSINGS = {
     "en": ["great thanks", "cool thx", "ok thanks bye", "thanks!", "perfect, thank you", "ok thanks", "awesome",

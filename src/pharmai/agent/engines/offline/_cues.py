@@ -534,6 +534,8 @@ MEANT = cues(
     "meant", "mean", "i said", "not what i", "התכוונתי", "התכוונת", "התכוון", "התכוונה", "מתכוון", "מתכוונת",
     "התכוונו", "רציתי", "ביקשתי",
 )  # fmt: skip
+# A Latin short form behind Hebrew prefix letters ("בt.a.", "ב-tlv", "לjlm"): «ב» + the branch, never a name.
+_LATIN_AFTER_PREFIX = r"|(?:^|(?<=\s))[והבלמשכ]{1,3}\s?(?:%s)(?=\s|$)"
 STORES = {
     # Short forms and common misspellings too ("jlm", "ירושליים", "ת"א" → "תא" once normalised).
     # "י-ם" and "ת-א" are "י מ" and "ת א" once normalised (the dash is a space, the final letter folded), so the
@@ -542,8 +544,12 @@ STORES = {
                "jeruslem", "jerusalam", "jerusalen", "jerusaleme", "jersualem", "jerusaelm", "jeruselem", "jerusalum",
                "ירושלים", "ירושליים", "ירושלם", "ירושלאים", "ירשלים", "יפו", "י ם"),
     "s1": cues("tel aviv", "dizengoff", "s1", "tlv", "telaviv", "tel avive", "tel avi", "tel aviv yafo", "tel-aviv",
-               "תל אביב", "תלאביב", "תא", "ת א", "תל אביב יפו", "דיזנגוף", "דיזינגוף"),
+               "תל אביב", "תלאביב", "תא", "ת א", "תל אביב יפו", "דיזנגוף", "דיזינגוף",
+               # "t.a." is "t a" once normalised; a bare "ta" is also thanks: only after "in"/"at", before "branch".
+               "t a", "in ta", "at ta", "ta branch"),
 }  # fmt: skip
+STORES["s1"] = re.compile(STORES["s1"].pattern + _LATIN_AFTER_PREFIX % "t a|ta|tlv|telaviv|tel aviv")
+STORES["s2"] = re.compile(STORES["s2"].pattern + _LATIN_AFTER_PREFIX % "jlm|jlem|jerusalem|jeru")
 #: Short forms read on the text as typed (normalising drops the dash or quote they hang on): "י-ם", 'בי"ם',
 #: "בי״ם" (Jerusalem), "ת-א", "בת-א" (Tel Aviv; 'ת"א' is "תא" once normalised, in :data:`STORES`).
 STORE_SHORT = {
@@ -591,12 +597,12 @@ PLACE_PATTERNS = [
 #: Every place at once: most messages name none, and one scan says so.
 PLACE_SCREEN = re.compile("|".join(f"(?:{pattern.pattern})" for pattern, _ in PLACE_PATTERNS))
 ORDINALS = [
-    (cues("first", "1st", "הראשון", "הראשונה", "ראשון", "ראשונה"), 1),
+    (cues("first", "1st", "former", "הראשון", "הראשונה", "ראשון", "ראשונה"), 1),  # "the former": the first of two
     (cues("second", "2nd", "השני", "השנייה", "השניה", "שני", "שנייה"), 2),
     (cues("third", "3rd", "השלישי", "השלישית", "שלישי"), 3),
     (cues("fourth", "4th", "הרביעי", "הרביעית", "רביעי"), 4),
     (cues("fifth", "5th", "החמישי", "החמישית"), 5),
-    (cues("last", "האחרון", "האחרונה"), -1),
+    (cues("last", "latter", "האחרון", "האחרונה"), -1),  # "the latter": the last of two
 ]
 NUMBER_REF = re.compile(r"(?:#|\bno\.?\s*|\bnumber\s*|מספר\s*|מס'?\s*)(\d{1,2})\b", re.IGNORECASE)
 BARE_NUMBER = re.compile(r"^\s*#?(\d{1,2})\s*[.!?]?\s*$")

@@ -143,7 +143,19 @@ def covered(words: Sequence[str]) -> set[int]:
     aviv") is matched across them; a word counts as covered only when every one of its normalised parts lies
     inside a match.
     """
-    return covered_by(words, _PHRASES)
+    found = covered_by(words, _PHRASES)
+    # «בי"ם», «ת-א»: a branch's short form hangs on the quote or dash that normalising drops, so it is read on the
+    # word as typed (:data:`~._cues.STORE_SHORT`), never looked up or left over as a name.
+    found.update(index for index, word in enumerate(words) if _store_short(word))
+    return found
+
+
+def _store_short(word: str) -> bool:
+    for pattern in c.STORE_SHORT.values():
+        match = pattern.search(word)
+        if match is not None and match.start() == 0 and match.end() >= len(word.rstrip(".")):
+            return True
+    return False
 
 
 def covered_by(words: Sequence[str], patterns: Sequence[re.Pattern[str]]) -> set[int]:

@@ -21,6 +21,8 @@ from pharmai.agent.engines.offline import (
 from pharmai.agent.engines.offline import (
     _policy,
     alcohol_question,
+    bot_question,
+    branch_list,
     branch_practical,
     complaint_flow,
     contact_privacy,
@@ -56,6 +58,7 @@ from pharmai.agent.engines.offline import (
     wrong_medicine,
 )
 from pharmai.agent.engines.offline._cues import STORES
+from pharmai.agent.engines.offline._stock_frame import asks_stock_of_a_name
 from pharmai.agent.engines.offline._thanks_part import question_besides_thanks
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
@@ -174,6 +177,8 @@ class OfflineEngine:
         unknown, d.state.unknown_name = d.state.unknown_name, None
         if d.turn.resolution is not None:
             flows_rx.resolution(d)
+        elif bot_question.answer(d):
+            pass  # "are you a real person?", «אתה בוט?»: an automated assistant, said plainly (no ticket)
         elif contact_privacy.answer(d):
             pass  # "give me Noa Cohen's phone": private, said plainly (never "what is your email?")
         elif wrong_medicine.answer(d):
@@ -192,6 +197,8 @@ class OfflineEngine:
             pass  # "my name is David Cohen": never an identifier, never a look-up by name
         elif branch_practical.answer(d) or alcohol_question.answer(d):
             pass  # "parking at Dizengoff?": for the branch to say; "alcohol with Tramadex?": its label, referred
+        elif branch_list.answer(d):
+            pass  # "which branches do you have?", «איפה הסניפים שלכם?»: the branches, never "which medication?"
         elif like_the_thread.answer(d):
             pass  # "is there another antibiotic like it?" after Moxypen: Moxypen's equivalents, not a referral
         elif same_names.answer(d, self.run_catalog):
@@ -285,7 +292,12 @@ class OfflineEngine:
             return
         if current_meds.says_taking(d) and self._noted(d):
             return
-        if verdict.is_advice or verdict.symptom or p.intent in ("advice", "symptom"):
+        # «יש בלורזין?», "any feverol?": the model alone hears a complaint in a name it never saw; a stock
+        # question with no word of a symptom looks the name up (a word of one keeps the referral).
+        symptom = verdict.symptom and not (
+            not p.meds and p.intent == "availability" and asks_stock_of_a_name(p.text, remainder_query(p.text))
+        )
+        if verdict.is_advice or symptom or p.intent in ("advice", "symptom"):
             self._refer(d, plan)
             return
         if p.intent in ("unknown", "followup") and rx_order.own_by_use(d):

@@ -490,8 +490,8 @@ def verify_and_continue(d: Dialogue, target: RxItem, *, request: bool) -> None:
     if env.get("next_step") != "allow_refill_request":
         _not_eligible(d, env, name, target.med_id)
         return
-    if not request and rx_count.after_decline(d, env, name):
-        return  # "how many refills are left?" right after "no": the count, never the offer again
+    if not request and rx_count.answer(d, env, name, target):
+        return  # "how many refills are left?", "when does it expire?": the count and the date, never a request
     if request:
         # Seed 000: several medications are checked together before another one is requested.
         flows_multi.check_together(d, [(str(target.med_id), name)])

@@ -28,6 +28,7 @@ from pharmai.agent.engines.offline import (
     followups_thread,
     interaction_thread,
     meds_in_play,
+    ordinal_thread,
     plain_followups,
     rx_order,
     thread_asks,
@@ -334,6 +335,7 @@ def answer(d: Dialogue, run: Run, mentions: Mentions | None = None, *, unknown: 
         or _store_switch(d, last, run)
         or _last_product(d, last, run)
         or _position(d, last, run, mentions)
+        or ordinal_thread.answer(d, last, run)  # "השני צריך מרשם?" after two products answered by name
         or meds_in_play.which_pair(d, last)  # "which one is the problem?" after a check of several
         or interaction_thread.answer(d, last)
         or _other_medication(d, last, run)

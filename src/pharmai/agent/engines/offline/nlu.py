@@ -15,15 +15,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline._follow_words import SAME_INGREDIENT
 from pharmai.agent.engines.offline._items import loose_items
 from pharmai.agent.engines.offline._not_names import GENERIC_NAME, covered, waved_off_first
 from pharmai.agent.engines.offline._others import asks_what_another_takes
 from pharmai.agent.engines.offline._plain_words import covered_plain, only_symptoms, plain_item
+from pharmai.agent.engines.offline._pleasantry_part import question_besides_pleasantry
+from pharmai.agent.engines.offline._stock_frame import asks_stock_of_a_name
 from pharmai.agent.engines.offline._thanks_part import question_besides_thanks
 from pharmai.agent.engines.offline._typos import corrected
 from pharmai.agent.engines.offline.rx_fact import asks_if_rx
 from pharmai.nlu import Understanding, spans_of, understand
 from pharmai.pharmacy.search import typed_name
+from pharmai.pharmacy.self_correction import drop_self_corrected
 from pharmai.policy import is_complaint
 from pharmai.policy._sign_in_gate import about_sign_in_only, wants_records_without_sign_in
 from pharmai.policy.complaints import is_service_complaint, names_health
@@ -283,6 +287,8 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
         return "unknown"  # "ספר לי בדיחה", "is there a game tonight?": no product to look up, out of scope
     if intent in ("availability", "info") and not p.meds and "list" in p.intents and (p.stock_filter or p.rx_filter):
         return "list"  # "anything out of stock at the moment?" names no product: a listing
+    if not p.meds and intent in ("symptom", "advice") and asks_stock_of_a_name(p.text, remainder_query(p.text)):
+        return "availability"  # «יש בלורזין?»: a word the model never saw, asked for in stock, is a name to look up
     if not p.meds and intent in _SYMPTOM_ALONE and _only_symptoms(p.text):
         return "symptom"  # "sore throat", «שיעול»: a complaint, referred (never a product looked up or picked)
     if intent in ("unknown", "followup") and p.meds and not p.refs:
@@ -303,6 +309,8 @@ def _intent(p: Parsed, identity_pending: bool) -> str:
         return "equivalents"  # "anything cheaper than Lipitor?": another product (prices are not on file)
     if not p.meds and intent in _LIKE_IT_READINGS and not p.facets and _screened(c.IDENTICAL_ONE, p.norm):
         return "equivalents"  # "anything identical in stock?", «ואת הזהה יש לכם?»: a product like the one in play
+    if not p.meds and intent in _LIKE_IT_READINGS and SAME_INGREDIENT.search(p.norm):
+        return "equivalents"  # "anything with the same stuff in it?", «משהו עם אותו חומר?»: a product like it
     if intent in ("info", "equivalents", "medication", "unknown", "followup") and _compares(p):
         # "is Litorva the same as Lipitor?": the model knows no comparison and reads the names as a question
         # about each (two full labels) or as equivalents of the first; one line says what was asked.
@@ -442,6 +450,10 @@ def parse(
         cue), ``thanks``, ``help``, ``greeting``,
         ``unknown``.
     """
+    if (kept := question_besides_pleasantry(text)) is not None:
+        # "hope you're ok. any advil?", «מה שלומך? יש אקמול?»: the pleasantry says nothing of the request, which
+        # is read as if sent alone (the model hears small talk loudest).
+        return parse(kept, mentions, identity_pending=identity_pending)
     p = Parsed(text=text, norm=normalize(text))
     if found is None:
         try:
@@ -449,7 +461,7 @@ def parse(
         except Exception:  # a bad message must not break the turn; it just names no medication
             found = []
     typed_all = list(found)
-    found = _drop_denied(text, typed_all)
+    found = drop_self_corrected(text, _drop_denied(text, typed_all))  # "lipitor... wait no, litorva"
     p.mentions = found
     p.names = {tuple(m.med_ids): typed_name(m, mentions) for m in found if getattr(m, "med_ids", None)}
     p.meds = medication_groups(found)
@@ -520,8 +532,8 @@ def last_product_request(p: Parsed) -> str | None:
         return "info"  # "what's the generic name of it?": its active ingredient, never its equivalents
     if c.GENERIC.search(norm) or c.EQUIVALENT.search(norm) or c.CHEAPER.search(norm) or p.intent == "equivalents":
         return "equivalents"
-    if c.COMPARE.search(norm) or c.SAME_THING.search(norm):
-        return "equivalents"  # "is it the same thing, basically?": what is identical to it
+    if c.COMPARE.search(norm) or c.SAME_THING.search(norm) or SAME_INGREDIENT.search(norm):
+        return "equivalents"  # "is it the same thing, basically?", "the same stuff in it?": what is identical to it
     if "rx" in p.facets or p.rx_filter:
         return "rx"
     if p.facets & {"dosage", "warnings", "ingredients"}:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import stock_elsewhere
+from pharmai.agent.engines.offline import _follow_words, stock_elsewhere
 from pharmai.agent.engines.offline.flows_catalog import learn, name_of
 from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
@@ -60,7 +60,9 @@ _TEXTS = {
 
 def asks_restock(norm: str) -> bool:
     """Whether a normalised message asks when a product is back ("when's it back?", "מתי יגיע עוד?")."""
-    return bool(_RESTOCK.search(norm) or (_WHEN.search(norm) and _BACK.search(norm)))
+    # "when is it supposed to arrive?", «מתי הוא אמור להגיע», «מתי הוא צפוי לחזור»: an arrival word is a "back".
+    back = _BACK.search(norm) or _follow_words.ARRIVING.search(norm)
+    return bool(_RESTOCK.search(norm) or (_WHEN.search(norm) and back))
 
 
 def _names_nothing(text: str) -> bool:

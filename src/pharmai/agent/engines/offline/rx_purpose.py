@@ -21,6 +21,7 @@ from pharmai.agent.engines.offline import flows_catalog, flows_rx, rx_order, rx_
 from pharmai.agent.engines.offline._purposes import PURPOSES, names_purpose_at, purpose_ingredients
 from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.state import Dialogue
+from pharmai.policy._ordinary_use import asks_for_own_medication
 
 __all__ = ["answer"]
 
@@ -97,8 +98,10 @@ def answer(d: Dialogue) -> bool:
         True when answered here.
     """
     p = d.parsed
-    if not d.identified or p.meds or p.refs or p.store or p.place or p.other_store:
+    if p.meds or p.refs or p.store or p.place or p.other_store:
         return False
+    if not d.identified:
+        return _signed_out(d)
     if p.intent in ("code", "identity", "handoff", "complaint") or c.OTHER_EN.search(p.text):
         return False
     if p.intent == "other_rx" and not _purpose_read_as_person(d):
@@ -108,7 +111,9 @@ def answer(d: Dialogue) -> bool:
     ingredients = purpose_ingredients(p.norm)
     if ingredients is None or not _OWN.search(p.norm):
         return _greeted_own(d)
-    if not _quiet(d, p.norm) or (d.turn.verdict.is_advice and not _REQUEST.search(p.norm)):
+    # "the usual cholesterol meds please" is read as asking for a product by its use: it is one's own, asked again.
+    advice = d.turn.verdict.is_advice and not (_REQUEST.search(p.norm) or asks_for_own_medication(p.text))
+    if not _quiet(d, p.norm) or advice:
         return False
     items = flows_rx.load_items(d)
     if items is None:
@@ -149,3 +154,19 @@ def _greeted_own(d: Dialogue) -> bool:
     if p.intent not in ("greeting", "thanks") or not _quiet(d, p.norm) or d.turn.verdict.is_advice:
         return False
     return rx_order.own_by_use(d)
+
+
+def _signed_out(d: Dialogue) -> bool:
+    """ "i need more of my thyroid pills" before signing in: one's own prescription asked for, so the sign-in first.
+
+    The model hears a symptom or advice in what the pills are for; the request is the one "refill my thyroid
+    pills" makes, and after the code it goes on as that refill.
+    """
+    p = d.parsed
+    if p.intent in ("code", "identity", "handoff", "complaint", "other_rx") or c.OTHER_EN.search(p.text):
+        return False
+    if rx_person.about_someone_else(d) or not asks_for_own_medication(p.text) or not _quiet(d, p.norm):
+        return False
+    p.intent = "refill_request"
+    flows_rx.refill(d, request=True)
+    return True
