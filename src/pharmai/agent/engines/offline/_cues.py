@@ -347,6 +347,7 @@ INFO_STRONG = cues(
     "dose", "side effects", "warnings", "warning", "ingredient", "ingredients", "used for", "contain", "contains",
     "label", "what does", "מה זה", "ספר לי", "ספרי לי", "מידע", "פרטים", "מינון", "אזהרות", "אזהרה", "רכיב", "רכיבים",
     "חומר פעיל", "למה משמש", "עלון", "תופעות לוואי", "ספר על", "מה ידוע על",
+    "explain", "describe", "what are", "tell me more about", "תסביר", "תסבירי", "הסבר", "תסבירו", "מה הם", "מה הן",
 )  # fmt: skip
 INTERACTION = cues(
     "interaction", "interactions", "interact", "together", "combine", "combined", "mix", "with",

@@ -57,7 +57,7 @@ from pharmai.agent.engines.offline import (
     urgent_thread,
     wrong_medicine,
 )
-from pharmai.agent.engines.offline._cues import STORES
+from pharmai.agent.engines.offline._cues import INFO_STRONG, STORES, SYMPTOM_WORDS
 from pharmai.agent.engines.offline._stock_frame import asks_stock_of_a_name
 from pharmai.agent.engines.offline._thanks_part import question_besides_thanks
 from pharmai.agent.engines.offline.dialogue_state import (
@@ -74,6 +74,7 @@ from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names
 from pharmai.policy.off_topic import is_off_topic
 from pharmai.text.normalize import normalize
+from pharmai.text.prefilter import search as _screened
 
 __all__ = ["OfflineEngine"]
 
@@ -520,13 +521,27 @@ def _drop_empty_symptom(turn: TurnInput, parsed: Any) -> None:
     verdict = turn.verdict
     if not (verdict.symptom or parsed.intent == "symptom"):
         return  # nothing to drop (and the remainder, the costly part, need not be read)
-    if verdict.red_flags or verdict.is_advice or remainder_query(parsed.text):
+    if verdict.red_flags or verdict.is_advice:
+        return
+    if parsed.meds and _asks_about_named(parsed):
+        # «ספר לי על זירטק ועל קלריטין», "explain Acamol and Optalgin": the labels of the names, with no word of a
+        # complaint (the model hears one in "tell me" around names); the names are checked together as always.
+        turn.verdict = replace(verdict, symptom=False)
+        if parsed.intent in ("symptom", "unknown"):
+            parsed.intent = "info"
+        return
+    if remainder_query(parsed.text):
         return
     if verdict.symptom:
         turn.verdict = replace(verdict, symptom=False)
     if parsed.intent == "symptom":
         parsed.intent = "followup"
         parsed.intents = ["followup", *(i for i in parsed.intents if i not in ("symptom", "followup"))]
+
+
+def _asks_about_named(parsed: Any) -> bool:
+    """Whether the message asks what named products are ("tell me about X and Y"), with no word of a symptom."""
+    return bool(_screened(INFO_STRONG, parsed.norm)) and not _screened(SYMPTOM_WORDS, parsed.norm)
 
 
 def _say(key: str) -> Handler:
