@@ -238,6 +238,35 @@ def _ordinary_question(text: str) -> bool:
     return bool(_ORDINARY.search(norm)) and not _MIND.search(norm)
 
 
+# "it was the moxypen by the way", «זה היה המוקסיפן אגב»: which product a request was about, said after it. One or
+# two words for the thing and nothing else; never a person ("it was my son"), never anything acute.
+_IDENTIFIES = re.compile(
+    r"^(?:(?:oh|and|ok|okay|so|sorry|also) )*(?:it was|its|it is|that was|thats|that is|i meant|i mean)"
+    r" (?:the |my |that |this )?(?P<thing>\S+(?: \S+)?)(?: (?:btw|by the way|actually|then|too|fyi))*$"
+    + fold(
+        r"|^(?:(?:אה|ו|אוקיי|סליחה) )*(?:זה היה|זה|זאת הייתה|התכוונתי ל)\s(?P<thing_he>ה?\S+(?: \S+)?)"
+        r"(?: (?:אגב|בעצמ|גמ))*$"
+    )
+)
+_PEOPLE = frozenset(
+    normalize(word)
+    for word in (
+        "son", "daughter", "kid", "kids", "child", "baby", "husband", "wife", "mom", "mum", "mother", "dad",
+        "father", "him", "her", "he", "she", "brother", "sister", "grandma", "grandpa", "friend",
+        "הבנ", "הבת", "הילד", "הילדה", "התינוק", "התינוקת", "בעלי", "אשתי", "אמא", "אבא", "הוא", "היא", "אחי", "אחותי",
+    )
+)  # fmt: skip
+
+
+def _identifies_a_product(text: str) -> bool:
+    norm = normalize(text)
+    found = _IDENTIFIES.match(norm)
+    if found is None or "!" in text or _AMOUNT.search(norm) or _MIND.search(norm):
+        return False  # "it was the whole box", "it was on purpose": the event itself, kept
+    thing = (found.group("thing") or found.group("thing_he") or "").split()
+    return not any(variant in _PEOPLE or variant in _CHILD_WORDS for w in thing for variant in prefix_variants(w))
+
+
 def model_flag_stands(text: str, kind: str | None = None) -> bool:
     """Whether the model's own red flag on ``text`` stands (no rule found one).
 
@@ -253,6 +282,8 @@ def model_flag_stands(text: str, kind: str | None = None) -> bool:
         return False
     if kind == "poison" and (_taken_for_a_purpose(text) or _refill_only(text)):
         return False
+    if kind in ("emergency", "poison") and _identifies_a_product(text):
+        return False  # "it was the moxypen by the way": which product, said after a request about it
     if _consent_only(text):
         return False
     if about_sign_in_only(text) and not names_the_mind(text):

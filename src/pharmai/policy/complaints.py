@@ -64,6 +64,12 @@ _SERVICE_EN = (
     r"(?:rude|impolite|unhelpful|nasty|unprofessional|disrespectful|awful|terrible|horrible)\b",
     r"\b(?:yelled|shouted) at (?:me|us)\b|\bignored (?:me|us)\b|\b(?:bad|terrible|awful|horrible|poor) service\b",
     r"\bcame all the way\b|\b(?:went|drove|walked) (?:there|all the way)\b.{0,40}\b(?:nothing|none|out|didnt|no \w+)\b",
+    # Nobody answers, days of waiting for an order or a call: the service, not the body ("alone", "lonely" and
+    # "nobody cares" are words of the mind in _HEALTH_EN, and keep any red flag).
+    r"\b(?:nobody|no one|noone)\s(?:ever\s)?(?:answers|answered|replies|replied|responds|responded|picks up"
+    r"|picked up|returns|returned)\b|\b(?:been )?waiting (?:for )?(?:a|one|two|three|four|five|\d+|several|many)"
+    r" (?:days?|weeks?)\b|\bstill waiting for (?:my|the|a|an) (?:order|refill|prescription|medication|meds|call"
+    r"|callback|answer|reply)\b",
 )  # fmt: skip
 _SERVICE_HE = (
     # Never a bare "כתוב ש…": "בעלון כתוב שיש…" asks what the leaflet says.
@@ -79,6 +85,9 @@ _SERVICE_HE = (
     r"גס(?:ת|י|ות)? רוח|חצופ|חצופה|לא אדיב|לא אדיבה|צעק(?:ה|ו)? עלי|התעלמ(?:ה|ו)? ממני|זלזול|מזלזל\S*",
     r"(?:שירות|יחס)\s(?:\S+\s){0,2}(?:גרוע|נוראי|מחפיר|מזלזל|על הפנימ|זוועה|מבאס)",
     r"באתי (?:עד|בשביל כלומ|סתמ|לחינמ)|עשיתי (?:את כל )?הדרכ|סתמ באתי|נסעתי (?:עד|בשביל)",
+    # «לא עונים לי», «אף אחד לא חוזר אליי», «כבר שבוע אני מחכה»: nobody answers, days of waiting.
+    r"(?:אפ אחד )?לא (?:עונימ|עונה|ענו|ענה|חוזר|חוזרימ|חזרו|חזר|מתקשר|מתקשרימ|התקשרו|התקשר)(?= |$)",
+    r"כבר (?:שבוע|שבועיימ|יומיימ|חודש|\S+ ימימ)(?: שלמ)? (?:אני )?(?:מחכה|ממתינ|ממתינה|מחכימ|לא)(?= |$)",
 )  # fmt: skip
 # Upset words with no concrete failure: an apology, never a refusal, but never enough to drop a red flag.
 _UPSET_EN = (
@@ -103,7 +112,7 @@ _HEALTH_EN = (
     r"seizure\w*|unconscious|collaps\w*|confused|headache|migraine|cough\w*|nause\w*|die|dying|dead|death|"
     r"suicid\w*|kill|harm|overdos\w*|swallow\w*|poison\w*|hopeless|worthless|pointless|anymore|emergency|"
     r"ambulance|hospital|er|worse|attack|numb\w*|weak|shaking|symptoms?|cant go on|give up|end it|live|living|"
-    r"passed out|blacked out|"
+    r"passed out|blacked out|alone|lonely|nobody cares|no one cares|"
     r"alive|life|suffer\w*|struggling|desperate|scared|panic\w*|depress\w*|anxi\w*|too many|took|taken|"
     r"take|taking|dose|dosage|mg|"
     r"stomach|belly|head|throat|skin|eyes?|ears?|"
@@ -119,7 +128,7 @@ _HEALTH_HE = (
     r"בחילה|בחילות|למות|מת|מתה|להתאבד|לפגוע|לגמור|מנת יתר|בלע|בלעה|רעל|הרעלה|חיימ|לחיות|חירומ|אמבולנס|מדא|"
     r"בית חולימ|מיונ|החמיר|החמירה|התקפ|נימול|חולשה|רועד|רועדת|סובל|סובלת|פחד|מפחד|מפחדת|חרדה|דיכאונ|"
     r"לא (?:יכול|יכולה) יותר|אינ טעמ|מיואש|מיואשת|נמאס לי מה|יותר מדי|לקחתי|לקח|לקחה|בלעתי|לקחת|ליטול|מינונ|מג|"
-    r"בטנ|ראש|גרונ|עור|עינ|עיניימ|אוזנ|גב|רגל|שנ|שיניימ|כליות|כבד|גופ|מרגיש|מרגישה|הרגשתי|הרגיש"
+    r"בטנ|ראש|גרונ|עור|עינ|עיניימ|אוזנ|גב|רגל|שנ|שיניימ|כליות|כבד|גופ|מרגיש|מרגישה|הרגשתי|הרגיש|לבד|בודד|בודדה"
 )
 
 # "I waited an hour after the Acamol", "should I wait between them?": about timing a dose, never a complaint.

@@ -477,8 +477,26 @@ FACETS = {
     "warnings": cues(
         "warning", "warnings", "side effects", "side effect", "אזהרות", "אזהרה", "תופעות לוואי", "תופעות הלוואי"
     ),
-    "rx": cues("prescription", "rx", "otc", "over the counter", "מרשם", "ללא מרשם", "בלי מרשם"),
-    "ingredients": cues("ingredient", "ingredients", "contain", "contains", "made of", "רכיב", "רכיבים", "חומר פעיל"),
+    # "do I need a script for it?": "script" / "scrip" are the everyday words for a prescription.
+    "rx": cues("prescription", "rx", "otc", "over the counter", "script", "scrip", "מרשם", "ללא מרשם", "בלי מרשם"),
+    "ingredients": cues(
+        "ingredient",
+        "ingredients",
+        "contain",
+        "contains",
+        "made of",
+        "רכיב",
+        "רכיבים",
+        "חומר פעיל",
+        # «מה החומר הפעיל…?»: the article is on both words, so "חומר פעיל" alone misses it.
+        "החומר הפעיל",
+        "חומרים פעילים",
+        "החומרים הפעילים",
+        "ממה מורכב",
+        "ממה מורכבת",
+        "מה מכיל",
+        "מה מכילה",
+    ),
 }
 # "how many refills / units / left" counts something other than doses: not the dosage facet.
 HOW_MANY_OTHER = re.compile(

@@ -113,8 +113,14 @@ PLEASANTRY = re.compile(
         "בתקווה", "מקווה שאתה בסדר", "מקווה שאת בסדר", "מקווה שהכל טוב", "כל טוב", "בברכה", "תבורך", "תבורכי",
     ).pattern
 )  # fmt: skip
+# "quick q", «שאלה קצרה»: announcing a question, never a name ("quick q, do you sell…" looked up "q").
+_QUICK_ASK = c.cues(
+    "quick q", "quick qn", "quick question", "quick questions", "small question", "short question", "one question",
+    "a question", "question", "שאלה קצרה", "שאלה זריזה", "שאלה קטנה", "שאלה מהירה", "שאלה אחת", "יש לי שאלה", "שאלה",
+)  # fmt: skip
 _PHRASES = (
     PLEASANTRY,
+    _QUICK_ASK,
     *c.STORES.values(), c.OTHER_STORE, c.PLACE_SCREEN, _BRANCH, _STREET, c.ACK_NVM, c.ACK_BYE, c.ACK_THANKS,
     LABEL_WORDS, GENERIC_NAME, _INGREDIENT, *c.FACETS.values(), _FILLER, PICKUP,
     *_follow_words.PHRASES,  # coming by, "which is first", "you said it's out", "the stronger one", "dupe"

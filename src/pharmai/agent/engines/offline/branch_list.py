@@ -18,7 +18,7 @@ from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.text.normalize import normalize, prefix_variants
 
-__all__ = ["answer", "asks_branches"]
+__all__ = ["OWNED_INTENTS", "answer", "asks_branches"]
 
 # The chain as a whole: plural words ask about every branch; a singular one only with "another".
 _PLURAL = c.cues(
@@ -53,8 +53,9 @@ _OWN_WORDS = frozenset(
         "בתי בית מרקחת נקודות מכירה נוסף נוספים נוספת נוספות עוד אחר אחרים אחרות"
     ).split()
 )
-# Requests that own the message (and a place with no branch: "no branch in Haifa" is said by its own flow).
-_OWNED = frozenset(
+#: Requests that own the message: no branch listing (or nearest branch) rides on them ("no branch in Haifa" is
+#: said by its own flow).
+OWNED_INTENTS = frozenset(
     {"code", "identity", "handoff", "other_rx", "complaint", "cancel", "hours", "delivery", "prescriptions",
      "refill_request", "refill_status"}
 )  # fmt: skip
@@ -86,7 +87,7 @@ def asks_branches(d: Dialogue) -> bool:
     p, verdict = d.parsed, d.turn.verdict
     # ``p.stores`` holds the branches this message names (``p.store`` may be the one the thread talked about);
     # "another branch?" with a product in the thread asks for that product there.
-    if p.meds or p.place or p.stores or verdict.red_flags or p.intent in _OWNED:
+    if p.meds or p.place or p.stores or verdict.red_flags or p.intent in OWNED_INTENTS:
         return False
     if d.earlier_refs and (p.other_store or not _TO_THE_CHAIN.search(p.norm)):
         return False

@@ -23,6 +23,7 @@ from pharmai.agent.engines.offline import (
     alcohol_question,
     bot_question,
     branch_list,
+    branch_nearest,
     branch_practical,
     complaint_flow,
     contact_privacy,
@@ -34,15 +35,18 @@ from pharmai.agent.engines.offline import (
     flows_rx,
     followups,
     glued,
+    identical_ask,
     interaction_thread,
     like_the_thread,
     meds_in_play,
     message_parts,
+    not_medications,
     quantity,
     questions,
     restock_thread,
     rx_again,
     rx_for_whom,
+    rx_insist,
     rx_next_steps,
     rx_not_yours,
     rx_order,
@@ -184,12 +188,14 @@ class OfflineEngine:
             pass  # "give me Noa Cohen's phone": private, said plainly (never "what is your email?")
         elif wrong_medicine.answer(d):
             pass  # "you sold me the wrong medicine": sorry, don't take it, and a pharmacist now
+        elif not_medications.answer(d):
+            pass  # "I'm staff, show me…", "who do I complain to", "it was the X btw" (after a handoff), "cigarettes?"
         elif meds_in_play.mine(d):
             pass  # "and mine?" after someone else's records were refused: the caller's own
         elif rx_not_yours.answer(d) or rx_for_whom.answer(d):
             pass  # "can I use my neighbour's prescription?", "does my wife need one for Coumadin?": no one's records
-        elif rx_person.refuse(d):
-            pass  # "my husband's Coumadin, when does it expire?": someone else's records, never read
+        elif rx_person.refuse(d) or rx_insist.answer(d):
+            pass  # "my husband's Coumadin, when does it expire?", "but I'm her husband!": someone else's, never read
         elif safety_thread.personal_followup(d):
             pass  # "what about Acamol?" after "I'm pregnant, can I take…?": the same personal question
         elif interaction_thread.alternatives(d):
@@ -198,8 +204,8 @@ class OfflineEngine:
             pass  # "my name is David Cohen": never an identifier, never a look-up by name
         elif branch_practical.answer(d) or alcohol_question.answer(d):
             pass  # "parking at Dizengoff?": for the branch to say; "alcohol with Tramadex?": its label, referred
-        elif branch_list.answer(d):
-            pass  # "which branches do you have?", «איפה הסניפים שלכם?»: the branches, never "which medication?"
+        elif branch_nearest.answer(d) or branch_list.answer(d):
+            pass  # "closest store to Haifa?", «איפה הסניפים שלכם?»: the branches, never "which medication?"
         elif like_the_thread.answer(d):
             pass  # "is there another antibiotic like it?" after Moxypen: Moxypen's equivalents, not a referral
         elif same_names.answer(d, self.run_catalog):
@@ -208,6 +214,8 @@ class OfflineEngine:
             pass  # "when's it back?", "I need 3 packs" about the product of the last stock answer
         elif rx_pickup.answer(d):
             pass  # "where do I pick it up? do you have it at Dizengoff?" about a pending refill: branch, date, stock
+        elif not_medications.label_beside_symptom(d, self._check_taking):
+            pass  # "tell me about advil, my head hurts": its label, then the symptom referred (never a name)
         elif message_parts.answer(d, self.run_catalog, self._check_taking):
             pass  # "stock of X in Tel Aviv, Y's dosage, Z in Jerusalem?": each part on its own
         elif rx_again.answer(d):
@@ -272,6 +280,8 @@ class OfflineEngine:
             ):
                 continue  # the stock line (or the comparison) already names the product: no label text
             plan.append(intent)
+        if plan[0] == "availability" and "equivalents" not in plan and identical_ask.asks_identical(p):
+            plan.append("equivalents")  # "lipitor's out, anything identical?": answered, never offered back
         if "availability" in plan and "equivalents" in plan:
             plan.remove("availability")
             plan.insert(0, "availability")  # "is it in stock? if not, an equivalent?"

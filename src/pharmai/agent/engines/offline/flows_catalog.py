@@ -334,9 +334,10 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         if "dosage" in facets:
             facets = {*facets, "warnings"}  # the label's dose never without its warnings (ulcers, allergies)
         lines: list[str] = [note] if note else []
-        # "prescription?" about a product named now also says what it is; about the one just talked about
-        # ("does it need a prescription?") the prescription line alone answers it.
-        if "ingredients" in facets or (facets == {"rx"} and mention_of(d, ref) is not None):
+        # "prescription?" about a product named now also says what it is ("the dose, and do I need a script?": a
+        # label answer, whose first line is its active ingredient); about the one just talked about ("does it need
+        # a prescription?") the prescription line alone answers it.
+        if "ingredients" in facets or ("rx" in facets and mention_of(d, ref) is not None):
             text, count = _ingredients(med, d.lang)
             if text:
                 key = "info_ingredients_many" if count > 1 else "info_ingredients"

@@ -116,6 +116,8 @@ def _asks(d: Dialogue) -> str | None:
         return None
     if p.intent in ("refill_request", "refill_status", "identity", "code", "handoff", "complaint", "list"):
         return None
+    if p.facets - {"rx"}:
+        return None  # «מה החומר הפעיל בו והאם הוא במרשם?»: several facts of the label, each answered by its flow
     norm = p.norm
     if _about_records(d) or c.TAKING.search(norm) or c.SYMPTOM_WORDS.search(norm) or c.AVAILABILITY.search(norm):
         return None  # theirs (or the person's own) records; a question of taking it; a stock question too

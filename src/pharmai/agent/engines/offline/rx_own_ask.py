@@ -169,22 +169,48 @@ def _again(d: Dialogue) -> bool:
 # "my eltroxin", «האלטרוקסין שלי»: the name and a word of one's own, nothing else asked.
 _MY = c.cues("my", "mine", "שלי")
 _BARE_WORDS = 3
+# "ok and what about my lipitor", «אוקיי ומה עם הליפיטור שלי»: words that only lead in, never a request.
+_LEAD_IN = c.cues(
+    "ok", "okay", "and", "so", "also", "then", "what about", "how about", "whats with", "what's with", "אוקיי",
+    "אוקי", "טוב", "ומה עם", "מה עם", "ומה לגבי", "מה לגבי", "וגם", "גם",
+)  # fmt: skip
+# A thread in which "and my X?" asks about X alone: a prescription, a stock or a price never combines with X
+# ("can I take advil?" then "and my coumadin?" is a question about the two together, and stays one).
+_OWN_THREADS = ("refill_status", "refill_request", "prescriptions", "availability", "price", "equivalents")
+_REFILL_THREADS = ("refill_status", "refill_request")
 
 
 def _bare_own(d: Dialogue) -> bool:
     """ "my eltroxin" alone, signed in with it on file: that prescription's line, not the label.
 
-    Only on a fresh subject: "and my coumadin?" after another product was talked about continues that
-    thread (an interaction check, a comparison), never this.
+    "and what about my lipitor?" after a refill check or a stock question asks the same: only the words that
+    lead in are left out of the count. After a label, an advice or an interaction question, "and my
+    coumadin?" continues that thread (an interaction check, a comparison), never this.
     """
     p = d.parsed
-    if not d.identified or len(p.norm.split()) > _BARE_WORDS or not _MY.search(p.norm):
+    # Only the branch of the thread may be carried ("בירושלים" last turn): a branch typed now asks for stock.
+    if len(p.meds) != 1 or p.refs or p.place or p.stores or p.facets - {"rx"}:
         return False
+    rest = _LEAD_IN.sub(" ", p.norm)
+    if not d.identified or len(rest.split()) > _BARE_WORDS or not _MY.search(p.norm):
+        return False
+    if c.INTERACTION.search(rest):
+        return False  # "and with my coumadin?": the two together (only «מה עם», "what about", leads in)
     if c.INFO_STRONG.search(p.norm) or d.state.last_intent == "interaction":
         return False
-    if any(not set(ref.ids) & set(p.meds[0]) for ref in d.state.last_refs):
+    in_play = any(not set(ref.ids) & set(p.meds[0]) for ref in d.state.last_refs)
+    if in_play and d.state.last_intent not in _OWN_THREADS:
         return False  # another product is in play
-    return bool(flows_rx.named_on_file(d)) and _line(d, True)
+    if not flows_rx.named_on_file(d):
+        return False
+    if d.state.last_intent in _REFILL_THREADS:
+        # "how about my coumadin?" after a refill: the same question for it (its refill checked and offered).
+        p.intent = str(d.state.last_intent)
+        flows_rx.refill(d, request=p.intent == "refill_request")
+        return True
+    if p.intent == "interaction":
+        p.intent = "info"  # the «עם» of «מה עם» alone made it one: no other word of taking them together
+    return _line(d, True)
 
 
 def _thread_expiry(d: Dialogue) -> bool:
@@ -218,6 +244,6 @@ def answer(d: Dialogue) -> bool:
     if rx_purpose.answer(d) or rx_choices.answer(d):
         return True  # "my thyroid med", "what can I refill then?", "the other one", "is my moxypen in yet?"
     if not _one_named(d):
-        return _thread_expiry(d)
+        return _thread_expiry(d) or _bare_own(d)
     # A count, a missing line or an expiry asked with "עוד" ("more") is that question, not more of it.
     return _order(d) or _count(d) or _missing(d) or _no_longer(d) or _expiry(d) or _again(d) or _bare_own(d)

@@ -31,8 +31,23 @@ Run = Callable[[Dialogue, str, list[MedRef] | None], None]
 
 # "X is Y?", "X = Y", "X aka Y", "another name for", "also called", "זה", "הוא", "נקרא", "שם אחר".
 _IDENTITY = re.compile(
-    r"\b(?:is|are|isn'?t|aren'?t|aka|called|another name|other name|same|like|means|equals?)\b|=|"
-    + c.cues("זה", "זו", "הוא", "היא", "נקרא", "נקראת", "שם אחר", "שם נוסף", "כמו", "אותו", "אותה", "זהה").pattern
+    r"\b(?:is|are|isn'?t|aren'?t|aka|called|another name|other name|same|like|means|equals?|both)\b|=|"
+    + c.cues(
+        "זה",
+        "זו",
+        "הוא",
+        "היא",
+        "נקרא",
+        "נקראת",
+        "שם אחר",
+        "שם נוסף",
+        "כמו",
+        "אותו",
+        "אותה",
+        "זהה",
+        "שניהם",
+        "שתיהן",
+    ).pattern
 )
 # "is that like dipyrone?", "is it similar to Optalgin?": the product talked about, likened to one named.
 _LIKE = re.compile(
@@ -78,13 +93,20 @@ def answer(d: Dialogue, run: Run) -> bool:
 
 
 def _two_names(d: Dialogue) -> list[Any] | None:
-    """The two mentions of one message that name the same ingredient, one of them by its ingredient name."""
+    """The mentions of one message that name the same ingredient, one of them by its ingredient name.
+
+    "is acetaminophen the same as acamol? I only know tylenol" names the ingredient and two of its brands:
+    all of them are one ingredient, and the answer says so for each brand.
+    """
     mentions = [m for m in d.parsed.mentions if getattr(m, "med_ids", None) and not getattr(m, "fuzzy", False)]
     names = {normalize(str(m.matched_text)) for m in mentions}
-    if len(mentions) != 2 or len(names) != 2 or not any(getattr(m, "kind", "") == "generic" for m in mentions):
+    generics = [m for m in mentions if getattr(m, "kind", "") == "generic"]
+    if len(mentions) < 2 or len(names) != len(mentions) or not generics:
         return None
-    first, second = (set(m.med_ids) for m in mentions)
-    if not (first <= second or second <= first):
+    if len(generics) == len(mentions) and len(mentions) != 2:
+        return None  # three names of ingredients: not a question this answers
+    widest = set(max(mentions, key=lambda m: len(m.med_ids)).med_ids)
+    if not all(set(m.med_ids) <= widest for m in mentions):
         return None  # "is Advil the same as Tylenol?": two products, compared by the normal flow
     return mentions
 
@@ -97,6 +119,8 @@ def _ingredient(med: dict[str, Any]) -> str:
 def _shown(text: str) -> str:
     """A name as typed, with a capital letter when it is written in Latin letters ("acetaminophen")."""
     text = text.strip()
+    if len(text) > 4 and text[0] == "ו" and text[1] not in "וי":
+        text = text[1:]  # «אקמול ואצטמינופן»: the "and" glued to the name is never echoed (a "וו" is a letter)
     return text[:1].upper() + text[1:] if text[:1].isascii() else text
 
 
@@ -104,27 +128,29 @@ def _same_names(d: Dialogue, mentions: list[Any]) -> bool:
     meds = [flows_compare.facts(d, str(m.matched_text)) for m in mentions]
     if any(med is None for med in meds):
         return False
-    first, second = meds[0] or {}, meds[1] or {}
     kinds = [getattr(m, "kind", "") for m in mentions]
-    ingredient = _ingredient(first)
-    if normalize(_ingredient(second)) != normalize(ingredient):
+    ingredient = _ingredient(meds[0] or {})
+    if any(normalize(_ingredient(med or {})) != normalize(ingredient) for med in meds):
         return False  # not one ingredient after all: the normal flow compares them
     if d.turn.verdict.red_flags:
         urgent_thread.answer(d)  # the urgent line first, however the question is answered
     if all(kind == "generic" for kind in kinds):
         names = join_names(d.lang, [_shown(str(m.matched_text)) for m in mentions])
         d.add(_TEXTS["two_names"][d.lang].format(names=names, ingredient=ingredient))
+        first = meds[0] or {}
         products = [str(x.get("display_name")) for x in first.get("products") or [] if isinstance(x, dict)]
         if products:
             d.add(say(d.lang, "info_products", names=join_names(d.lang, products)))
     else:
-        index = kinds.index("generic")
-        brand = _brand(meds[1 - index] or {}, mentions[1 - index])
-        alias = _shown(str(mentions[index].matched_text))
-        if normalize(alias) in normalize(ingredient).split() or normalize(alias) == normalize(ingredient):
+        brands = [_brand(med or {}, m) for med, m, kind in zip(meds, mentions, kinds, strict=True) if kind != "generic"]
+        brand = join_names(d.lang, list(dict.fromkeys(brands)))
+        # The ingredient's other name, as typed ("acetaminophen"); its own name says nothing more.
+        aliases = [_shown(str(m.matched_text)) for m, kind in zip(mentions, kinds, strict=True) if kind == "generic"]
+        aliases = [a for a in aliases if not _names_ingredient(a, ingredient)]
+        if not aliases:
             d.add(_TEXTS["brand_is"][d.lang].format(brand=brand, ingredient=ingredient))
         else:
-            d.add(_TEXTS["brand_alias"][d.lang].format(brand=brand, ingredient=ingredient, alias=alias))
+            d.add(_TEXTS["brand_alias"][d.lang].format(brand=brand, ingredient=ingredient, alias=aliases[0]))
     for med in meds:
         flows_catalog.learn(d, (med or {}).get("med_id"), (med or {}).get("display_name"))
     # "how many in Jerusalem?" next is about the product talked about (the brand named, else the ingredient's).
@@ -132,6 +158,11 @@ def _same_names(d: Dialogue, mentions: list[Any]) -> bool:
     d.state.last_refs = [MedRef(ids=list(named.med_ids), q=str(named.matched_text))]
     d.parsed.intent = "info"
     return True
+
+
+def _names_ingredient(alias: str, ingredient: str) -> bool:
+    """Whether ``alias`` is the ingredient's own name ("Paracetamol"), not another one ("acetaminophen")."""
+    return normalize(alias) in normalize(ingredient).split() or normalize(alias) == normalize(ingredient)
 
 
 def _brand(med: dict[str, Any], mention: Any) -> str:

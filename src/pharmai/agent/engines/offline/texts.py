@@ -177,8 +177,9 @@ _BASE_TEXTS: dict[str, dict[str, str]] = {
         "להתייעץ עם רוקח/ת או רופא/ה.",
     },
     "compare_generic": {
-        "en": "{generic} is the active ingredient (the generic name); {brands} is a brand of it.",
-        "he": "{generic} הוא החומר הפעיל (השם הגנרי); {brands} – שם מסחרי של תכשיר המכיל אותו.",
+        # One sentence for one brand or several ("Acamol and Tylenol"): never "… and Tylenol is a brand".
+        "en": "{generic} is the active ingredient (the generic name) of {brands}.",
+        "he": "{generic} הוא החומר הפעיל (השם הגנרי) של {brands}.",
     },
     "no_such_position": {
         "en": "I listed only {count}. Which medication do you mean? You can write its name.",

@@ -127,24 +127,36 @@ def _at_branch(p: Parsed, state: DialogueState) -> str | None:
 
 
 def _variant(p: Parsed, state: DialogueState, mentions: Mentions | None) -> None:
-    """ "the Forte" after Nurofen: add the product the word names after the last name, as if it were typed."""
+    """ "the Forte" after Nurofen: add the product the word names after the last name, as if it were typed.
+
+    The names tried are the thread's products, then the ones the last answer listed ("והפורטה?" after Advil's
+    equivalents named Nurofen), then the ones named earlier: a variant belongs to any brand in play.
+    """
     refs = [ref for ref in state.last_refs if ref.ids]
-    if mentions is None or p.meds or len(refs) != 1 or len(p.norm.split()) > _MAX_WORDS:
+    if mentions is None or p.meds or not refs or len(p.norm.split()) > _MAX_WORDS:
         return
-    name = " ".join(_WORD.findall(refs[0].q))
-    if not name:
-        return
+    in_play = {med_id for ref in refs for med_id in ref.ids}
+    bases = [ref.q for ref in refs] + [option.split("(")[0] for option in state.options]
+    bases += [ref.q for ref in reversed(state.recent)]
+    names = list(dict.fromkeys(name for name in (" ".join(_WORD.findall(b)) for b in bases) if name))
+    for name in names:
+        if _variant_of(p, name, in_play, mentions):
+            return
+
+
+def _variant_of(p: Parsed, name: str, in_play: set[str], mentions: Mentions) -> bool:
+    """Add the product a word of ``p`` names after ``name`` ("nurofen" + "forte"), if any."""
     for match in _WORD.finditer(p.text):
         if any(variant in c.STOP for variant in prefix_variants(normalize(match.group(0)))):
             continue  # "check", "about", "בבקשה": request words never name a product
         try:
             found = list(mentions(f"{name} {match.group(0)}"))
         except Exception:  # a failing finder only means no variant is found
-            return
+            return False
         for mention in found:
             ids = tuple(getattr(mention, "med_ids", ()) or ())
-            # Only a name that runs into the word counts ("nurofen forte"), never the last name found again.
-            if mention.end > len(name) and ids and set(ids) != set(refs[0].ids):
+            # Only a name that runs into the word counts ("nurofen forte"), never a product in play found again.
+            if mention.end > len(name) and ids and not set(ids) <= in_play:
                 named = Mention(
                     med_ids=ids,
                     generic_id=getattr(mention, "generic_id", None),
@@ -159,4 +171,5 @@ def _variant(p: Parsed, state: DialogueState, mentions: Mentions | None) -> None
                 p.names[ids] = str(getattr(mention, "matched_text", "") or match.group(0))
                 if p.intent in ("unknown", "followup"):
                     p.intent = "medication"
-                return
+                return True
+    return False
