@@ -114,6 +114,9 @@ def asks_about_a_new_pair(text: str, spans: Sequence[tuple[int, int]] = ()) -> b
     return not (names_an_amount(text) or names_the_mind(text))
 
 
+# Every word of _MED_EN and _MED_HE starts with one of these (normalised, finals folded).
+_MED_STEMS = ("pill", "med", "tablet", "capsul", "prescri", "inhaler", "drops", "cream", "תרופ", "כדור", "טבלי",
+              "קפסול", "מרשמ", "משאפ", "טיפות", "משח")  # fmt: skip
 _MED_EN = r"(?:pills?|meds|medications?|medicines?|tablets|capsules|prescriptions?|inhaler|drops|cream)"
 _MED_HE = r"(?:תרופה|תרופות|כדור|כדורים|כדורי|טבליות|קפסולות|מרשם|משאף|טיפות|משחה)"
 # One's own medication: "my thyroid pills", "the usual blood pressure meds", "my pills for cholesterol",
@@ -181,6 +184,8 @@ def asks_for_own_medication(text: str) -> bool:
     if not isinstance(text, str):
         return False
     norm = normalize(text)
+    if not any(stem in norm for stem in _MED_STEMS):
+        return False  # most messages name no medication word at all: one scan rules them out
     if not (_OWN_MEDICATION.search(norm) and _ROUTINE.search(norm)):
         return False
     if _ACUTE.search(norm) or _SWALLOWED.search(norm) or names_the_mind(text):

@@ -163,7 +163,7 @@ def read(text: str, language: str | None = None, spans: Sequence[tuple[int, int]
     factual: list[str] = []
     label_before = False
     # "the usual cholesterol meds please": one's own medication asked for again, never a product picked by its use.
-    own_order = asks_for_own_medication(text)
+    own_order = not spans and asks_for_own_medication(text)
     for clause in split_clauses(text):
         if is_pleasantry(clause):
             continue  # "hope everything is ok, got advil?": small talk, never "is it ok to…?"
