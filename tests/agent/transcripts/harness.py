@@ -57,6 +57,14 @@ class Turn:
                 return dict(call["result"])
         raise AssertionError(f"{name} was not called; calls: {self.tools}")
 
+    def stock_checks(self) -> set[tuple[str, str]]:
+        """The ``(med_id, store_id)`` pairs of the turn's ``inventory_check`` calls (``"None"`` for no store)."""
+        return {
+            (str(call["arguments"].get("med_id")), str(call["arguments"].get("store_id")))
+            for call in self.calls
+            if call["name"] == "inventory_check"
+        }
+
     def args(self, name: str) -> dict[str, Any]:
         """The arguments of the last call of ``name``."""
         for call in reversed(self.calls):

@@ -15,19 +15,11 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.agent.transcripts.harness import Chat, Turn, cases, says_any, why, written_in
+from tests.agent.transcripts.harness import Chat, cases, says_any, why, written_in
 
 ADVICE_REFUSAL = ("can't give medical advice", "can't recommend", "אין באפשרותי לתת ייעוץ", "אין באפשרותי להמליץ")
 SIGN_IN = ("email or phone", "המייל או מספר הטלפון")
 NOT_FOUND = ("couldn't find a medication named", "לא מצאתי תרופה בשם")
-
-
-def _checked(turn: Turn) -> set[tuple[str, str]]:
-    return {
-        (str(call["arguments"].get("med_id")), str(call["arguments"].get("store_id")))
-        for call in turn.calls
-        if call["name"] == "inventory_check"
-    }
 
 
 # --- 1. one's own routine medication, named by what it treats -------------------------------------------------
@@ -190,7 +182,7 @@ def test_which_has_more_at_a_short_branch_name(chat: Callable[..., Chat], langua
     session = chat(language)
     session.say(PAIR[language])
     turn = session.say(message)
-    checked = _checked(turn)
+    checked = turn.stock_checks()
     assert {s for _, s in checked} == {store}, why(turn)
     assert len({m for m, _ in checked}) == 2, why(turn)
     written_in(turn, language)

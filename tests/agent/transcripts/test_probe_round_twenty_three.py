@@ -20,14 +20,6 @@ NOT_FOUND = ("couldn't find", "could not find", "לא מצאתי")
 OUT_OF_SCOPE = ("only help with pharmacy", "רק בנושאי")
 
 
-def _checked(turn: Turn) -> set[tuple[str, str]]:
-    return {
-        (str(call["arguments"].get("med_id")), str(call["arguments"].get("store_id")))
-        for call in turn.calls
-        if call["name"] == "inventory_check"
-    }
-
-
 def _clean(turn: Turn) -> None:
     assert "get_medication_by_name" not in turn.tools, why(turn)
     assert not says_any(turn, NOT_FOUND + OUT_OF_SCOPE), why(turn)
@@ -44,7 +36,7 @@ def test_prefixed_jerusalem_short_form_is_the_branch(chat: Callable[..., Chat], 
     session.say("יש נורופן פורטה?")
     turn = session.say(message)
     _clean(turn)
-    assert ("m003", "s2") in _checked(turn), why(turn)
+    assert ("m003", "s2") in turn.stock_checks(), why(turn)
 
 
 @pytest.mark.parametrize("message", SHORT_TEL_AVIV)
@@ -53,7 +45,7 @@ def test_prefixed_tel_aviv_short_form_is_the_branch(chat: Callable[..., Chat], m
     session.say("יש נורופן פורטה בירושלים?")
     turn = session.say(message)
     _clean(turn)
-    assert ("m003", "s1") in _checked(turn), why(turn)
+    assert ("m003", "s1") in turn.stock_checks(), why(turn)
 
 
 # --- 2. misspelt and shortened branch names -------------------------------------------------------------
@@ -82,7 +74,7 @@ def test_misspelt_branch_is_the_branch(chat: Callable[..., Chat], language: str,
     session.say(TWO[language])
     turn = session.say(message)
     _clean(turn)
-    assert {("m004", "s2"), ("m005", "s2")} <= _checked(turn), why(turn)
+    assert {("m004", "s2"), ("m005", "s2")} <= turn.stock_checks(), why(turn)
 
 
 # --- 3. a position in the list just given, at a branch --------------------------------------------------
@@ -111,7 +103,7 @@ def test_second_listed_product_at_a_branch(chat: Callable[..., Chat], language: 
     session.say(LISTED[language])
     turn = session.say(message)
     _clean(turn)
-    assert _checked(turn) == {("m002", "s2")}, why(turn)
+    assert turn.stock_checks() == {("m002", "s2")}, why(turn)
 
 
 # --- 4. pleasantries ------------------------------------------------------------------------------------
@@ -134,7 +126,7 @@ def test_pleasantries_are_never_names(chat: Callable[..., Chat], language: str, 
     message, med_id = case
     turn = chat(language=language).say(message)
     _clean(turn)
-    assert med_id in {med for med, _ in _checked(turn)}, why(turn)
+    assert med_id in {med for med, _ in turn.stock_checks()}, why(turn)
 
 
 # --- negatives: a real unknown name is still looked up ------------------------------------------------------

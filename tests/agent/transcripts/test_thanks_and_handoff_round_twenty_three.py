@@ -19,14 +19,6 @@ from tests.agent.transcripts.harness import Chat, Turn, cases, why, written_in
 THANKS_REPLY = {"en": "You're welcome!", "he": "בשמחה!"}
 
 
-def _checked(turn: Turn) -> set[tuple[str, str]]:
-    return {
-        (str(call["arguments"].get("med_id")), str(call["arguments"].get("store_id")))
-        for call in turn.calls
-        if call["name"] == "inventory_check"
-    }
-
-
 def _not_only_thanks(turn: Turn, language: str) -> None:
     assert not turn.reply.startswith(THANKS_REPLY[language]), why(turn)
     written_in(turn, language)
@@ -86,7 +78,7 @@ def test_a_branch_followup_with_thanks_is_answered(chat: Callable[..., Chat], la
     session.say(FIRST[language])
     turn = session.say(message)
     _not_only_thanks(turn, language)
-    assert ("m006", "s2") in _checked(turn), why(turn)
+    assert ("m006", "s2") in turn.stock_checks(), why(turn)
 
 
 PURE_THANKS = {
