@@ -62,6 +62,8 @@ _NAMED_YES_ARTICLES = frozenset({"the", "my", "for", "of", "את", "ה", "של",
 _NAMED_YES_PUNCTUATION = ".,!?;:'\"׳״"
 _NAMED_YES_LENGTH = 80
 _EMAIL = re.compile(r"\S+@\S+")
+#: Messages read once at start-up (:meth:`ConversationLoop.warm`), one per language.
+_WARM_UP = (("Is Advil in stock?", "en"), ("יש אקמול במלאי?", "he"))
 
 
 def _language_of(message: str, default: str) -> str:
@@ -170,6 +172,19 @@ class ConversationLoop:
             self._executors[profile] = executor
             self._owned.append(executor)
         return self._executors[profile]
+
+    def warm(self) -> None:
+        """Load the engine and read a message in each language, so no customer's first turn pays for it.
+
+        A worker's first turn otherwise imports the engine and compiles the language layer's patterns
+        (most of a second on a quiet machine); a server calls this before it accepts requests. Nothing is
+        stored and no tool runs.
+        """
+        warm = getattr(self.engine, "warm", None)
+        if callable(warm):
+            warm()
+        for message, language in _WARM_UP:
+            policy.classify(message, language)
 
     def close(self) -> None:
         """Flush audit rows and stop the executors this loop built."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import AsyncIterator
@@ -127,6 +128,8 @@ def create_app(
             if mcp_app is not None:
                 await stack.enter_async_context(mcp_app.lifespan())
             await stack.enter_async_context(scheduled_purge(state))
+            # Before the first request: the first customer's turn is as quick as any other.
+            await asyncio.to_thread(state.warm)
             try:
                 yield
             finally:

@@ -1,12 +1,14 @@
 """What every request handler shares: settings, the database, the clock and the conversation loop.
 
-The loop (and with it the engine and the executors of each tool profile) is built on first use, so the
-staff and health endpoints work even where the configured engine cannot be loaded.
+The loop (and with it the engine and the executors of each tool profile) is built on first use and warmed
+while the app starts (:meth:`ApiState.warm`); an engine that cannot be loaded fails turns, so the staff and
+health endpoints still work.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import weakref
 from collections import OrderedDict
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MODEL_TURN_CONCURRENCY", "OFFLINE_TURN_CONCURRENCY", "ApiState", "TokenHashes", "get_state"]
 
+_log = logging.getLogger(__name__)
+
 #: Turns a worker runs at once by default with the offline engine: its turns are CPU work, and a worker
 #: runs Python on one core at a time, so a few in flight cover the database waits; more only contend for
 #: the interpreter lock and lengthen every turn (measured: README, Performance).
@@ -47,7 +51,12 @@ class _LazyEngine:
         self._engine: Engine | None = None
         self._lock = threading.Lock()
 
-    def respond(self, turn: TurnInput) -> Iterator[str]:
+    def load(self) -> Engine:
+        """The engine, built on the first call.
+
+        Raises:
+            PharmaiError: The engine cannot be built (an unknown or half-installed engine).
+        """
         with self._lock:
             if self._engine is None:
                 from pharmai.agent.engines import build_engine
@@ -58,7 +67,16 @@ class _LazyEngine:
                     raise
                 except Exception as exc:  # a half-installed engine is an answer, never a worker crash
                     raise InternalError({"reason": f"engine unavailable: {type(exc).__name__}"}) from None
-        return self._engine.respond(turn)
+            return self._engine
+
+    def respond(self, turn: TurnInput) -> Iterator[str]:
+        return self.load().respond(turn)
+
+    def warm(self) -> None:
+        """Build the engine and let it warm its own caches (see :meth:`ConversationLoop.warm`)."""
+        warm = getattr(self.load(), "warm", None)
+        if callable(warm):
+            warm()
 
 
 class TokenHashes:
@@ -130,6 +148,17 @@ class ApiState:
                 # A customer's message to a held conversation wakes the pharmacist's live stream.
                 self._loop.on_held_message = lambda cid: self.live().conversation_changed(cid)
             return self._loop
+
+    def warm(self) -> None:
+        """Warm the loop before the first request (:meth:`ConversationLoop.warm`); never fails start-up.
+
+        An engine that cannot be built is logged here and fails each turn instead, as it would unwarmed:
+        the staff and health endpoints keep working.
+        """
+        try:
+            self.loop().warm()
+        except Exception as exc:  # a broken engine is reported by the turns that need it
+            _log.warning("warm-up skipped: %s", type(exc).__name__)
 
     def live(self) -> Notifier:
         """The notifier of live handoff streams (Redis pub/sub when configured, else polling), built once."""

@@ -82,6 +82,8 @@ from pharmai.text.prefilter import search as _screened
 
 __all__ = ["OfflineEngine"]
 
+#: What :meth:`OfflineEngine.warm` reads (no database: names are not looked up).
+_WARM_UP = ("Is Advil in stock? can I take it with aspirin", "יש אקמול במלאי? ואפשר לקחת עם אספירין")
 _CATALOG_INTENTS = ("info", "availability", "medication", "equivalents", "interaction", "compare")
 _REFILL_INTENTS = ("refill_status", "refill_request")
 # Flows that stand on their own: no refusal replaces them, nothing rides along.
@@ -117,6 +119,11 @@ class OfflineEngine:
 
     def __init__(self, mentions: Callable[[str], Sequence[Any]] | None = None) -> None:
         self._mentions = mentions
+
+    def warm(self) -> None:
+        """Read a message in each language without the catalog, filling the caches a first turn would."""
+        for sample in _WARM_UP:
+            parse(sample, None)
 
     def respond(self, turn: TurnInput) -> Iterator[str]:
         """Answer one turn; the reply is yielded paragraph by paragraph.
