@@ -11,7 +11,6 @@ medications are named together, the interaction check runs too.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 
 from pharmai.agent.base import StepLimitReached, TurnInput
@@ -61,8 +60,9 @@ from pharmai.agent.engines.offline import (
     urgent_thread,
     wrong_medicine,
 )
-from pharmai.agent.engines.offline._cues import INFO_STRONG, STORES, SYMPTOM_WORDS
+from pharmai.agent.engines.offline._cues import STORES
 from pharmai.agent.engines.offline._stock_frame import asks_stock_of_a_name
+from pharmai.agent.engines.offline._symptom_reading import drop_empty_symptom, drop_named_symptom
 from pharmai.agent.engines.offline._thanks_part import question_besides_thanks
 from pharmai.agent.engines.offline.dialogue_state import (
     AfterIdentity,
@@ -78,7 +78,6 @@ from pharmai.agent.engines.offline.state import Dialogue
 from pharmai.agent.engines.offline.texts import join_names
 from pharmai.policy.off_topic import is_off_topic
 from pharmai.text.normalize import normalize
-from pharmai.text.prefilter import search as _screened
 
 __all__ = ["OfflineEngine"]
 
@@ -146,8 +145,9 @@ class OfflineEngine:
         message = glued.split(turn.message or "", self._mentions) if not code else turn.message or ""
         found = turn.mentions if message == (turn.message or "") else None
         parsed = parse(message, self._mentions, identity_pending=code, found=found)
-        _drop_empty_symptom(turn, parsed)
+        drop_empty_symptom(turn, parsed)
         thread_intent.settle(parsed, state, self._mentions)  # "the Forte", "X in Jerusalem", "cheaper there?"
+        drop_named_symptom(turn, parsed)  # «והפורטה, יש?»: the word read as a complaint named the product
         if parsed.other_store:
             # "and the other branch?": the store that is not the one last talked about (or the session's).
             current = state.last_store or turn.session.store_id
@@ -526,39 +526,6 @@ def _after_refusal(d: Dialogue) -> bool:
 
 # The requests a product class ("painkillers") can ride on when no product is named.
 _CLASS_ASKS = frozenset({"list", "availability", "info", "price", "equivalents", "medication", "unknown", "followup"})
-
-
-def _drop_empty_symptom(turn: TurnInput, parsed: Any) -> None:
-    """A symptom read into a message of question words only ("why can't I?", "any update on that?") is none.
-
-    The model guesses "symptom" for short questions it cannot place; with no word left that could name a
-    complaint, the message asks about the conversation, and the thread (or one short question) answers it.
-    A red flag or an advice request is never dropped.
-    """
-    verdict = turn.verdict
-    if not (verdict.symptom or parsed.intent == "symptom"):
-        return  # nothing to drop (and the remainder, the costly part, need not be read)
-    if verdict.red_flags or verdict.is_advice:
-        return
-    if parsed.meds and _asks_about_named(parsed):
-        # «ספר לי על זירטק ועל קלריטין», "explain Acamol and Optalgin": the labels of the names, with no word of a
-        # complaint (the model hears one in "tell me" around names); the names are checked together as always.
-        turn.verdict = replace(verdict, symptom=False)
-        if parsed.intent in ("symptom", "unknown"):
-            parsed.intent = "info"
-        return
-    if remainder_query(parsed.text):
-        return
-    if verdict.symptom:
-        turn.verdict = replace(verdict, symptom=False)
-    if parsed.intent == "symptom":
-        parsed.intent = "followup"
-        parsed.intents = ["followup", *(i for i in parsed.intents if i not in ("symptom", "followup"))]
-
-
-def _asks_about_named(parsed: Any) -> bool:
-    """Whether the message asks what named products are ("tell me about X and Y"), with no word of a symptom."""
-    return bool(_screened(INFO_STRONG, parsed.norm)) and not _screened(SYMPTOM_WORDS, parsed.norm)
 
 
 def _say(key: str) -> Handler:
