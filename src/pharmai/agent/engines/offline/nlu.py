@@ -398,13 +398,24 @@ def _main_intent(p: Parsed, identity_pending: bool) -> str:
     return rule
 
 
+# A refill verb opening the message (after "ok" / "please"), as an order is given: "refill the moxypen one".
+_REFILL_FIRST = re.compile(
+    r"(?:(?:ok|okay|so|then|now|and|please|pls|אוקיי|אז|עכשיו|ו?בבקשה)\s+)*"
+    r"(?:re ?fill|renew|ו?תחדש(?:י|ו)?|ו?חדש(?:י|ו)?)\s+(?!status\b|סטטוס)"
+)
+
+
 def _rule_intent(p: Parsed) -> str:
     """The cue phrases' reading (the model's tie-breaker)."""
     norm = p.norm
     if _screened(c.REFILL, norm):
         if _screened(c.REFILL_STATUS, norm) and not re.search(r"please|בבקשה|תזמין|להגיש|תגיש", norm):
             return "refill_status"
-        return "refill_request" if _screened(c.REFILL_REQUEST, norm) else "refill_status"
+        # "refill moxypen", «תחדש את המוקסיפן»: the verb first, with no word of a question, is the request (the
+        # server still asks before anything is submitted); "refill for moxypen?" without one asks the status.
+        if _screened(c.REFILL_REQUEST, norm) or _REFILL_FIRST.match(norm):
+            return "refill_request"
+        return "refill_status"
     if _screened(c.MY_RX, norm) or (_screened(c.RX_WORD, norm) and _posing(p)):
         # A fake "system" note asking for prescriptions is still only a prescriptions request: identity first.
         return "prescriptions"
