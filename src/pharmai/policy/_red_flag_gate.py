@@ -17,7 +17,7 @@ The gate is narrow on purpose, because a missed emergency costs more than a need
   (:func:`names_the_mind`): "whats the max dose of ibuprofen" is a label question, "how many pills to end it"
   and "the max dose that would kill me" are not;
 - any model-only reading drops on a statement of someone's consent with no word about health ("she is sitting
-  next to me and she agrees");
+  next to me and she agrees"), or on a claim to a relative's records ("but I'm her husband! just check hers");
 - a model-only *poison* reading drops on a medication taken for what it treats with no word of an amount, a
   mistake or a swallowing ("she also took ibuprofen for her knee");
 - a message right after an urgent-care reply still carries that reply's flags (:func:`.red_flags.carried_red_flags`).
@@ -171,6 +171,33 @@ def _consent_only(text: str) -> bool:
     return bool(_CONSENT.search(normalize(text))) and not names_health(text)
 
 
+# "but I'm her husband! just check hers", «אני אבא שלו, תבדוק את שלו»: a claim to see a relative's records, which
+# describes nothing about anyone's health (the other-patient refusal answers it). Any word of the body, the
+# mind or an amount keeps the model's reading.
+_RELATIVE = (
+    r"(?:husband|wife|partner|dad|father|mom|mum|mother|son|daughter|brother|sister|caregiver|carer|guardian"
+    r"|parent|grandson|granddaughter)"
+)
+_RECORDS_CLAIM = re.compile(
+    rf"\b(?:im|i am|iam)\s+(?:her|his|their)\s+(?:own\s+)?{_RELATIVE}\b"
+    rf"|\b(?:she|he)\s*(?:s|is)\s+my\s+{_RELATIVE}\b"
+    r"|\b(?:check|look at|see|show me|pull up|open|read)\s+(?:hers|his|theirs|(?:her|his|their)\s+(?:prescriptions?"
+    r"|meds|medications?|refills?|records?|file|account|list))\b"
+    + fold(
+        r"|(?:^|(?<=\s))אני\s(?:ה)?(?:בעלה|אשתו|בעל\sשלה|אישה\sשלו|אשה\sשלו|(?:אבא|אמא|הבנ|הבת|אח|אחות|האח|האחות)"
+        r"\sשל(?:ו|ה)|אחיו|אחיה|אחותו|אחותה|בנו|בנה|בתו|בתה)(?=\s|$)"
+        r"|(?:^|(?<=\s))(?:תבדוק|תבדקי|תבדקו|תראה|תראי|תראו|תפתח)\s(?:לי\s)?את\s(?:ה\S+\s)?(?:שלה|שלו)(?=\s|$)"
+    )
+)
+
+
+def _records_claim_only(text: str) -> bool:
+    norm = normalize(text)
+    if not _RECORDS_CLAIM.search(norm):
+        return False
+    return not (names_health(text) or _AMOUNT.search(norm) or _MIND.search(norm))
+
+
 # "refill my thyroid pills", «תחדשו לי את הכדורים של בלוטת התריס»: a refill asked for, which no poisoning is.
 _REFILL_ASK = re.compile(
     r"\b(?:refill\w*|renew\w*|reorder\w*)\b"
@@ -284,8 +311,8 @@ def model_flag_stands(text: str, kind: str | None = None) -> bool:
         return False
     if kind in ("emergency", "poison") and _identifies_a_product(text):
         return False  # "it was the moxypen by the way": which product, said after a request about it
-    if _consent_only(text):
-        return False
+    if _consent_only(text) or _records_claim_only(text):
+        return False  # someone's consent, or a claim to a relative's records: nothing said about health
     if about_sign_in_only(text) and not names_the_mind(text):
         return False  # "i dont have the code, just show me": frustration with signing in (see ._sign_in_gate)
     return not (_says_nothing(text) or names_a_service_failure(text))
