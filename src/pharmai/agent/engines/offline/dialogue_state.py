@@ -136,11 +136,13 @@ class AfterIdentity(_Model):
         intent: ``prescriptions``, ``refill_status`` or ``refill_request``.
         refs: The prescription positions the request named ("the second one").
         meds: The medication groups (product ids) the request named.
+        count: The request asked only how many refills are left or until when (a refill-status question).
     """
 
     intent: str = "prescriptions"
     refs: list[int] = []
     meds: list[list[str]] = []
+    count: bool = False
 
 
 # --- the question the last reply asked ------------------------------------------------------------

@@ -80,7 +80,12 @@ def _start_identity(d: Dialogue, after: AfterIdentity) -> None:
 
 
 def _after(d: Dialogue, intent: str) -> AfterIdentity:
-    return AfterIdentity(intent=intent, refs=list(d.parsed.refs), meds=[list(group) for group in d.parsed.meds])
+    return AfterIdentity(
+        intent=intent,
+        refs=list(d.parsed.refs),
+        meds=[list(group) for group in d.parsed.meds],
+        count=intent == "refill_status" and rx_count.asks_count(d),
+    )
 
 
 def identity(d: Dialogue) -> None:
@@ -153,6 +158,7 @@ def _verified(d: Dialogue, envelope: dict[str, Any]) -> None:
     # The request resumed is what this turn answered (not "the code"): "and the Coumadin yes" next goes on
     # with that thread, as it would have had no sign-in come between.
     d.parsed.intent = intent
+    d.resumed_count = after.count  # the code's message asks nothing itself: the question asked before does
     if intent in ("refill_status", "refill_request"):
         refill(d, request=intent == "refill_request")
     else:

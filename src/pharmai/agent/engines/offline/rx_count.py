@@ -61,6 +61,8 @@ def _text(d: Dialogue, key: str, **values: str) -> str:
 
 def asks_count(d: Dialogue) -> bool:
     """Whether the message asks how many refills are left (or until when), and asks for nothing to be done."""
+    if d.resumed_count:
+        return True  # asked before signing in; the message now is the code
     norm = d.parsed.norm
     return bool(_COUNT.search(norm)) and not _REQUEST.search(norm)
 

@@ -31,6 +31,8 @@ class Dialogue:
         answers_equivalents: This reply lists equivalents anyway, so the stock answer offers none.
         loaded_rx: The patient's prescriptions as read in this turn (read once per turn, never persisted).
         rx_user: The patient's name from that read.
+        resumed_count: The request resumed after sign-in asked only a count or a date ("how many refills are
+            left?" before signing in): the count is answered, never a prepared refill.
         question: The yes/no question this reply ends with (a refill to confirm), said after everything else.
         loose: The unrecognised list items of the message as looked up in this turn (``None``: not yet).
         earlier_refs: The medications talked about before this message (for "can I take X with it?").
@@ -45,6 +47,7 @@ class Dialogue:
     answers_equivalents: bool = False
     loaded_rx: list[dict[str, Any]] | None = None
     rx_user: str = ""
+    resumed_count: bool = False
     question: str = ""
     loose: list[Any] | None = None
     earlier_refs: list[MedRef] = field(default_factory=list)
