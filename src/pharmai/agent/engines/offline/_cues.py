@@ -569,6 +569,16 @@ STORES = {
 }  # fmt: skip
 STORES["s1"] = re.compile(STORES["s1"].pattern + _LATIN_AFTER_PREFIX % "t a|ta|tlv|telaviv|tel aviv")
 STORES["s2"] = re.compile(STORES["s2"].pattern + _LATIN_AFTER_PREFIX % "jlm|jlem|jerusalem|jeru")
+# Spellings as they sound (normalised text, final letters folded): "yerushalayim", "yerushalaim", "jeruzalem",
+# "jerusalen", «ירושליים», «ירושלאים», «ירשלם»; "dizengof", "dizingoff", "tel-a-viv", «דיזינגוף», «דזנגוף».
+_SPELT = {
+    "s2": r"\b[jy]e?r[uo]?[sz]h?[aeiu]?l[aeiu]?y?[aeiy]?[mn]\b|\bjaffa\s+(?:st|street|rd|road)\b"
+    r"|\byafo\s+(?:st|street)\b"
+    r"|(?:^|(?<=\s))[והבלמשכ]{0,3}יר[ו]?של[יא]{0,3}מ(?=\s|$)",
+    "s1": r"\bdi[sz]+[eiy]?n?g[ou]+f+\b|\bdizengov\b|\btel\s?a\s?viv(?:e|a)?\b|\bt\s?l\s?v\b"
+    r"|(?:^|(?<=\s))[והבלמשכ]{0,3}די?זי?נגו?פ(?=\s|$)",
+}
+STORES = {store: re.compile(STORES[store].pattern + "|" + _SPELT[store]) for store in STORES}
 #: Short forms read on the text as typed (normalising drops the dash or quote they hang on): "י-ם", 'בי"ם',
 #: "בי״ם" (Jerusalem), "ת-א", "בת-א" (Tel Aviv; 'ת"א' is "תא" once normalised, in :data:`STORES`).
 STORE_SHORT = {
@@ -601,7 +611,20 @@ PLACE_ALIASES = {
     "beersheba": "beer sheva", "beer sheba": "beer sheva", "beersheva": "beer sheva", "באר שבע": "beer sheva",
     "rishon lezion": "rishon", "petach tikva": "petah tikva", "acre": "akko", "safed": "tzfat",
     "ra anana": "raanana", "kiryat shemona": "kiryat shmona", "קרית שמונה": "kiryat shmona",
+    # Spelt as they sound: a place we have no branch in is never a medication to look up.
+    "heifa": "haifa", "hayfa": "haifa", "haifah": "haifa", "chaifa": "haifa", "hifa": "haifa", "haiffa": "haifa",
+    "eilath": "eilat", "elat": "eilat", "ejlat": "eilat", "netania": "netanya", "natanya": "netanya",
+    "herzlia": "herzliya", "hertzliya": "herzliya", "herzliyya": "herzliya", "ranana": "raanana",
+    "petach tikvah": "petah tikva", "petah tiqva": "petah tikva", "rechovot": "rehovot", "bney brak": "bnei brak",
+    "kfar sava": "kfar saba", "natzeret": "nazareth", "nazaret": "nazareth", "tveria": "tiberias",
+    "tverya": "tiberias", "acco": "akko", "naharia": "nahariya", "hedera": "hadera", "bet shemesh": "beit shemesh",
+    "carmiel": "karmiel", "givataim": "givatayim", "tsfat": "tzfat", "zfat": "tzfat", "yavneh": "yavne",
+    "ashdot": "ashdod", "beer shevah": "beer sheva", "be er sheva": "beer sheva",
+    "חייפה": "haifa", "נתנייה": "netanya", "הרצלייה": "herzliya", "נהרייה": "nahariya", "כרמיל": "karmiel",
+    "פתח תקוה": "petah tikva",
 }  # fmt: skip
+# «חיפא», «נתניא», «טבריא»: a Hebrew name ending in ה, typed with א, is the same place.
+PLACE_ALIASES.update({names[1][:-1] + "א": key for key, names in PLACES.items() if names[1].endswith("ה")})
 PLACE_PATTERNS = [
     (re.compile(PREFIX + re.escape(normalize(names[1])) + r"(?=\s|$)"), key) for key, names in PLACES.items()
 ] + [(re.compile(r"\b" + re.escape(key) + r"\b"), key) for key in PLACES] + [

@@ -102,6 +102,7 @@ def no_branch_apart(d: Dialogue) -> bool:
         clauses.append((start, separator.start()))
         start = separator.end()
     clauses.append((start, len(p.text)))
+    clauses = _branch_asked(p.text, clauses)
     places = {i for i, (a, b) in enumerate(clauses) if c.PLACE_SCREEN.search(normalize(p.text[a:b]))}
     named = {i for i, (a, b) in enumerate(clauses) for m in p.mentions if a <= int(getattr(m, "start", -1)) < b}
     if not places or not named or places & named:
@@ -112,6 +113,40 @@ def no_branch_apart(d: Dialogue) -> bool:
     here = d.turn.session.store_id or next(iter(c.STORES))
     p.stores = [here, *(store for store in c.STORES if store != here)]
     return True
+
+
+# "is there a branch in Haifa", «יש לכם סניף בחיפה»: a question of its own, whatever follows it ("כי אני צריכה
+# זירטק", "cause I need Zyrtec"); "because", «כי» start a sentence of their own too.
+_BRANCH_IN = re.compile(
+    r"\b(?:branch|branches|store|stores|shop|shops|location|locations|pharmacy|pharmacies|outlet|outlets)"
+    r"(?:\s+of\s+yours)?\s+(?:in|at|near|around)\s+"
+    r"|(?:^|(?<=\s))ו?ה?(?:סניפ|סניף|סניפים)(?:\s+(?:שלכם|שלך))?\s+(?=ב)|(?:^|(?<=\s))ו?ה?(?:סניפ|סניף|סניפים)"
+    r"(?:\s+(?:שלכם|שלך))?\s+(?:באזור|ליד)\s+",
+    re.IGNORECASE,
+)
+_BECAUSE = re.compile(
+    r"\s+(?=(?:because|cause|'cause|cuz|coz|since)\b|כי\s|כיוון\s+ש|מפני\s+ש|אז\s+אני\s)", re.IGNORECASE
+)
+_WORDS_AFTER = re.compile(r"\S+")
+
+
+def _branch_asked(text: str, clauses: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``clauses`` cut also after a branch asked about in a place and before "because", «כי»."""
+    cuts = {m.end() for m in _BECAUSE.finditer(text)}
+    for branch in _BRANCH_IN.finditer(text):
+        words = list(_WORDS_AFTER.finditer(text, branch.end()))[:3]
+        for word in words:  # the place's own words only ("in Beer Sheva", not the medication after it)
+            if c.PLACE_SCREEN.search(normalize(text[branch.end() : word.end()])):
+                cuts.add(word.end())
+                break
+    pieces: list[tuple[int, int]] = []
+    for a, b in clauses:
+        start = a
+        for cut in sorted(x for x in cuts if a < x < b):
+            pieces.append((start, cut))
+            start = cut
+        pieces.append((start, b))
+    return pieces
 
 
 def no_branch(d: Dialogue, *, ask: WhichStore | None = None) -> None:

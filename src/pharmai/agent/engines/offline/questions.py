@@ -105,6 +105,9 @@ def answer(d: Dialogue, pending: Pending | None, run: RunCatalog, mentions: Ment
     if kind == "equivalents" and flows_care.asked_strength_in(p.text) is not None:
         # "the same thing in 200?": another strength, which no identical equivalent (same strength) is.
         asks_it = fits = False
+    if isinstance(pending, EquivalentsOffer) and p.meds and all(str(pending.med_id) not in g for g in p.meds):
+        # "ok what about the regular one there?" after Nurofen Forte's offer: another product asked about.
+        asks_it = fits = False
     if kind == "equivalents" and d.turn.verdict.red_flags:
         # "my kid swallowed a bunch, anything identical?": the urgent reply alone, never another product offered.
         asks_it = fits = False

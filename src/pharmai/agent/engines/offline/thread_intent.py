@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline import thread_base
 from pharmai.agent.engines.offline.dialogue_state import DialogueState
 from pharmai.agent.engines.offline.nlu import Parsed, medication_groups
 from pharmai.pharmacy.search import Mention
@@ -65,7 +66,8 @@ def settle(p: Parsed, state: DialogueState, mentions: Mentions | None) -> None:
         state: The conversation so far (the product talked about, the last request).
         mentions: The catalog's medication finder, for a word that names a variant of the last product.
     """
-    _variant(p, state, mentions)
+    if not thread_base.regular_of(p, state, mentions):  # "the regular one" after Nurofen Forte: Nurofen
+        _variant(p, state, mentions)
     _every_branch(p)
     _there(p, state)
     if not p.meds and not p.store and not p.other_store:
