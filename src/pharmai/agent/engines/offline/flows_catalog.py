@@ -18,6 +18,7 @@ from pharmai.agent.engines.offline import (
     stock_elsewhere,
     strengths,
 )
+from pharmai.agent.engines.offline._clauses import asks_rx_alone
 from pharmai.agent.engines.offline.dialogue_state import EquivalentsOffer, MedRef, WhichMed
 from pharmai.agent.engines.offline.nlu import remainder_query
 from pharmai.agent.engines.offline.state import Dialogue
@@ -334,10 +335,12 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
         if "dosage" in facets:
             facets = {*facets, "warnings"}  # the label's dose never without its warnings (ulcers, allergies)
         lines: list[str] = [note] if note else []
+        # "…, and does Zyrtec need a prescription?": one clause of several asks that alone; its line names it.
+        only_rx = facets == {"rx"} and asks_rx_alone(d.parsed.text)
         # "prescription?" about a product named now also says what it is ("the dose, and do I need a script?": a
         # label answer, whose first line is its active ingredient); about the one just talked about ("does it need
         # a prescription?") the prescription line alone answers it.
-        if "ingredients" in facets or ("rx" in facets and mention_of(d, ref) is not None):
+        if "ingredients" in facets or ("rx" in facets and mention_of(d, ref) is not None and not only_rx):
             text, count = _ingredients(med, d.lang)
             if text:
                 key = "info_ingredients_many" if count > 1 else "info_ingredients"
@@ -362,7 +365,7 @@ def info(d: Dialogue, refs: list[MedRef] | None = None) -> None:
             lines.append(_policy.rx_note(d.lang, name))
         elif "rx" in facets and _otc_said(d, name):
             pass  # "do you have Zyrtec, is it prescription only?": its stock line just said it is OTC (one line a fact)
-        elif "rx" in facets and len(refs) > 1:
+        elif "rx" in facets and (len(refs) > 1 or only_rx):
             # "which one do I need a prescription for?" about several: each line names its product.
             lines.append(_OTC_NAMED[d.lang].format(name=name))
         elif "rx" in facets:

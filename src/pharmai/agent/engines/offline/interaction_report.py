@@ -130,7 +130,7 @@ def correct(d: Dialogue, refs: list[MedRef]) -> None:
                 kept.q = name
 
 
-def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False) -> None:
+def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False, warnings_only: bool = False) -> None:
     """Check ``refs`` together and state what this turn has not stated yet (the warning on every new "avoid").
 
     Args:
@@ -138,6 +138,8 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False) -> None:
         refs: The medications in play (the first product of each is checked).
         quiet: Say only the new "avoid" pairs, and nothing when there is none (a check beside the one the
             person asked for adds only its warnings).
+        warnings_only: Say the new "avoid" and "caution" pairs, and nothing when there is none (products asked
+            about apart, in one message: only what they do together is worth a line).
     """
     correct(d, refs)
     typed = {str(ref.ids[0]): ref.q for ref in refs if ref.ids}
@@ -154,8 +156,8 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False) -> None:
         return
     pairs = [p for p in result.envelope.get("pairs") or [] if isinstance(p, dict)]
     fresh = [p for p in pairs if p.get("level") not in _LEVELS or _pair_key(p) not in said]
-    if quiet:
-        fresh = [p for p in fresh if p.get("level") == "avoid"]
+    if quiet or warnings_only:
+        fresh = [p for p in fresh if p.get("level") == "avoid" or (warnings_only and p.get("level") in _LEVELS)]
         if not fresh:
             return
     if pairs and not fresh:
@@ -173,7 +175,7 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False) -> None:
         ask = say(d.lang, "interaction_ask")
         if not any(ask in part for part in d.parts):
             lines.append(ask)  # said once per reply, after the first notes (a later check adds its own notes)
-    elif quiet:
+    elif quiet or warnings_only:
         return
     else:
         _drop_covered_none(d, set(med_ids[:_MAX]))

@@ -22,7 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_catalog
+from pharmai.agent.engines.offline import flows_care, flows_catalog, interaction_report
+from pharmai.agent.engines.offline._clauses import LIKE_IT
+from pharmai.agent.engines.offline._clauses import ask as _intent
+from pharmai.agent.engines.offline._clauses import spans as _spans
 from pharmai.agent.engines.offline.dialogue_state import MedRef
 from pharmai.agent.engines.offline.nlu import Parsed
 from pharmai.agent.engines.offline.state import Dialogue
@@ -36,11 +39,7 @@ Run = Callable[[Dialogue, str, list[MedRef] | None], None]
 
 _ALL_STORES = ["s1", "s2"]
 _CATALOG = ("availability", "info", "compare", "equivalents", "price", "medication", "interaction")
-_STOCK = (c.AVAILABILITY, c.OUT_OF_STOCK, c.RESTOCK, c.HOW_MANY_UNITS, c.AVAILABILITY_WEAK, c.HAS, EVERY_BRANCH)
-# A part that asks for a product like the one named ("יש משהו דומה", "anything similar?").
-_LIKE_IT = (c.EQUIVALENT, c.GENERIC, c.CHEAPER)
 _SENTENCE_END = re.compile(r"[?!.;\n]")
-_SPLIT = re.compile(c.CLAUSES.pattern + r"|\s+(?=(?:וגמ|וגם)\s)")
 
 
 @dataclass
@@ -52,34 +51,6 @@ class _Part:
     stores: list[str] = field(default_factory=list)
     intent: str | None = None
     facets: set[str] = field(default_factory=set)
-
-
-def _spans(text: str) -> list[tuple[int, int]]:
-    spans, start = [], 0
-    for match in _SPLIT.finditer(text):
-        if match.start() > start:
-            spans.append((start, match.start()))
-        start = match.end()
-    if start < len(text):
-        spans.append((start, len(text)))
-    return [(a, b) for a, b in spans if normalize(text[a:b])]
-
-
-def _intent(norm: str, count: int) -> tuple[str | None, set[str]]:
-    facets = {name for name, pattern in c.FACETS.items() if pattern.search(c.HOW_MANY_OTHER.sub(" ", norm))}
-    if count >= 2 and c.COMPARE.search(c.COMPARE_TIMES.sub(" ", norm)):
-        return "compare", set()
-    if any(p.search(norm) for p in _LIKE_IT):
-        return "equivalents", set()
-    if c.PRICE.search(norm):
-        return "price", set()
-    if facets and not (facets == {"dosage"} and c.HOW_MANY_UNITS.search(norm)):
-        return "info", facets
-    if any(p.search(norm) for p in _STOCK):
-        return "availability", set()
-    if c.INFO.search(norm):
-        return "info", set()
-    return None, set()
 
 
 def _parts(p: Parsed) -> list[_Part]:
@@ -186,6 +157,9 @@ def _run_part(d: Dialogue, part: _Part, run: Run, stocked: set[tuple[str, str]])
     p.facets, p.intent = part.facets, str(part.intent)
     if part.intent == "compare":
         run(d, "compare", part.refs)
+    elif part.intent == "price":
+        # "…, and how much is Optalgin?": no price on file for the product this part asks about (not every one).
+        flows_care.price(d, [r.q for r in part.refs if r.q])
     else:
         for ref in part.refs:
             run(d, str(part.intent), [ref])
@@ -196,9 +170,9 @@ def _interaction(d: Dialogue) -> None:
     refs = flows_catalog.named_refs(d)
     if len(refs) < 2 or any(r.name == "interaction_check" for r in d.turn.tools.results):
         return
-    result = d.call("interaction_check", med_ids=[str(r.ids[0]) for r in refs][:10])
-    if not result.ok or result.envelope.get("interaction_level") in ("avoid", "caution"):
-        flows_catalog.interaction(d, refs)  # said by name, or "could not check" (never read as "none")
+    # Said by name, or "could not check" (never read as "none"); a check made first and then reported would
+    # count its pairs as said already, and the caution would be lost.
+    interaction_report.report(d, refs, warnings_only=True)
 
 
 def asks_own_stock(p: Parsed) -> bool:
@@ -215,7 +189,7 @@ def asks_own_stock(p: Parsed) -> bool:
     stock = like = False
     for start, end in spans:
         norm = normalize(p.text[start:end])
-        if any(pattern.search(norm) for pattern in _LIKE_IT):
+        if any(pattern.search(norm) for pattern in LIKE_IT):
             like = True
         elif any(pattern.search(norm) for pattern in (c.AVAILABILITY, c.OUT_OF_STOCK, c.HOW_MANY_UNITS, c.HAS)):
             stock = True

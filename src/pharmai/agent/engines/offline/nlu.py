@@ -194,7 +194,15 @@ def _only_symptoms(text: str) -> bool:
     return only_symptoms(words, [index for index in kept if index not in plain])
 
 
+# "need 3 things:", «שני דברים:», «שתי שאלות»: how many things the message asks, never "the 2nd prescription".
+_COUNT_OF_ASKS = re.compile(
+    r"\b(?:two|three|four|five|a couple of|couple of|\d)\s+(?:things|questions|qs|quick ones)\b|"
+    r"(?:^|\s)(?:שני|שתי|שלושה|שלוש|ארבעה|ארבע|\d)\s+(?:דברימ|שאלות|עניינימ|נושאימ)(?=\s|$)"
+)
+
+
 def _refs(norm: str, text: str) -> list[int]:
+    norm = _COUNT_OF_ASKS.sub(" ", norm)
     refs = [int(match.group(1)) for match in c.NUMBER_REF.finditer(text)]
     for pattern, value in c.ORDINALS:
         if pattern.search(norm):
@@ -519,7 +527,7 @@ def parse(
     p.place = _place(p.norm) if p.store is None else None
     p.reading = understand(text, spans_of(typed_all)) if text.strip() else None
     p.intents = _model_intents(p)
-    if "price" in p.intents and _DOSING.search(p.norm):
+    if "price" in p.intents and _price_is_dose(p):
         p.intents.remove("price")  # "how much Acamol should I take?" asks an amount, not a price
     p.intent = _intent(p, identity_pending)
     if p.intent == "thanks" and (asked := question_besides_thanks(text)) is not None:
@@ -529,7 +537,7 @@ def parse(
         unknown_name = question.intent == "unknown" and "?" in asked and bool(remainder_query(asked))
         if question.intent not in _NOT_A_QUESTION or unknown_name:
             p.intent, p.intents = question.intent, list(question.intents)
-    if p.intent == "price" and _DOSING.search(p.norm):
+    if p.intent == "price" and _price_is_dose(p):
         p.intent = next(iter(p.intents), "advice")
     if p.intent in ("refill_status", "refill_request") and not p.rx_filter:
         # "refill my Coumadin prescription": the word names what is refilled; only "does it need a
@@ -540,6 +548,15 @@ def parse(
         p.intents.remove(p.intent)
     p.intents.insert(0, p.intent)
     return p
+
+
+def _price_is_dose(p: Parsed) -> bool:
+    """ "how much Acamol should I take?": the words of a price ask an amount, in the clause that holds them.
+
+    «כמה עולה? ואפשר בלי מרשם?» asks the price: the "אפשר" of another clause says nothing of the amount.
+    """
+    priced = [part for part in map(normalize, c.CLAUSES.split(p.text)) if part and _screened(c.PRICE, part)]
+    return any(_DOSING.search(part) for part in priced) if priced else bool(_DOSING.search(p.norm))
 
 
 def last_product_request(p: Parsed) -> str | None:

@@ -19,7 +19,8 @@ import re
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
-from pharmai.agent.engines.offline import flows_catalog, rx_fact
+from pharmai.agent.engines.offline import flows_care, flows_catalog, rx_fact
+from pharmai.agent.engines.offline._clauses import asks as clause_asks
 from pharmai.agent.engines.offline.state import Dialogue
 
 __all__ = ["answer", "other_person", "rx_line"]
@@ -98,6 +99,17 @@ def other_person(d: Dialogue) -> bool:
     return bool(_RELATION_EN.search(d.parsed.text) or _RELATION_HE.search(d.parsed.norm))
 
 
+# "he", «הוא»: a pronoun that may stand for the product («כמה הוא עולה», "how much is he" is never said of one).
+_PRONOUN_EN = re.compile(r"\b(?:she|he|they)\b", re.IGNORECASE)
+_PRONOUN_HE = c.cues("הוא", "היא")
+
+
+def _relation_word(d: Dialogue) -> bool:
+    """The message names someone by a word that is not only a pronoun ("my wife", «השכן שלי»)."""
+    text, norm = _PRONOUN_EN.sub(" ", d.parsed.text), _PRONOUN_HE.sub(" ", d.parsed.norm)
+    return bool(_RELATION_EN.search(text) or _RELATION_HE.search(norm))
+
+
 def _about_records(d: Dialogue) -> bool:
     norm, text = d.parsed.norm, d.parsed.text
     return bool(
@@ -126,6 +138,11 @@ def _asks(d: Dialogue) -> str | None:
         return "without"  # "can I buy Tramadex without a prescription?", for anyone
     if not other_person(d) or p.interaction_cue:
         return None  # the person's own "do I need a prescription for…?": the label flow answers it
+    asks = [ask for ask, _ in clause_asks(p.text)]
+    if len(asks) >= 2 and any(ask not in (None, "info") for ask in asks) and not _relation_word(d):
+        # «יש זירטק בירושלים וגם כמה הוא עולה וגם אם צריך מרשם»: "הוא" is the product whose stock and price the
+        # other clauses ask, no one else: each clause is answered by its own flow.
+        return None
     if without:
         return "without"  # "is Zyrtec OTC for my mom?"
     return "need" if rx_fact.asks_needs_rx(norm) else None
@@ -167,6 +184,8 @@ def answer(d: Dialogue) -> bool:
         med = result.envelope.get("medication") or {}
         flows_catalog.learn(d, med.get("med_id"), med.get("display_name"))
         d.add(rx_line(d, med, asks))
+    if any(ask == "price" for ask, _ in clause_asks(d.parsed.text)):
+        flows_care.price(d, [ref.q for ref in refs if ref.q])  # «…? וכמה הוא עולה»: that clause is answered too
     d.parsed.intent = "info"  # "and Zyrtec?" next asks the same of another product
     d.parsed.facets = {"rx"}
     return True
