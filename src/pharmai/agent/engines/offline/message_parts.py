@@ -40,6 +40,8 @@ Run = Callable[[Dialogue, str, list[MedRef] | None], None]
 _ALL_STORES = ["s1", "s2"]
 _CATALOG = ("availability", "info", "compare", "equivalents", "price", "medication", "interaction")
 _SENTENCE_END = re.compile(r"[?!.;\n]")
+# "is it…", "do you have them…", «יש אותו…», «הוא במלאי…»: a part that points back to the product talked about.
+_POINTS_BACK = re.compile(r"\b(?:it|its|that one|this one|them|they)\b|(?:^|\s)(?:אותו|אותה|אותמ|הוא|היא|זה)(?=\s|$)")
 
 
 @dataclass
@@ -81,17 +83,21 @@ def answer(d: Dialogue, run: Run, after: Callable[[Dialogue], None] | None = Non
         True when the message was answered here; False leaves it to the one-request flow.
     """
     p, verdict = d.parsed, d.turn.verdict
-    if len(p.meds) < 2 or p.refs or p.place or p.loose or p.intent not in _CATALOG:
+    # "is it in Jerusalem, and is Nurofen the same?" after Advil: "it" is the one product of the thread.
+    thread = d.earlier_refs[-1:] if len(d.earlier_refs) == 1 and len(p.meds) == 1 else []
+    if len(p.meds) + len(thread) < 2 or p.refs or p.place or p.loose or p.intent not in _CATALOG:
         return False
     if verdict.red_flags or verdict.is_advice or verdict.symptom or d.turn.resolution is not None:
         return False  # urgent care, a referral: their own flows (which still check the products together)
     parts = _parts(p)
     if len(parts) < 2:
         return False
-    last: list[MedRef] = []
+    if thread and (parts[0].refs or not _POINTS_BACK.search(parts[0].norm)):
+        return False  # the thread's product only stands for a first part that points back to it ("it")
+    last: list[MedRef] = [MedRef(ids=list(r.ids), q=r.q) for r in thread]
     # "got advil? what about lipitor in jlm": a first part of no request words of its own asks the message's.
     intent: str | None = "availability" if p.intent == "availability" else None
-    if sum(1 for part in parts if part.refs) < 2:
+    if sum(1 for part in parts if part.refs) + len(thread) < 2:
         return False  # one part names the products, the others only ask about them: one request, as before
     for part in parts:
         if not part.refs and len(last) != 1:
