@@ -29,6 +29,7 @@ from pharmai.nlu import Understanding, spans_of, understand
 from pharmai.pharmacy.search import typed_name
 from pharmai.pharmacy.self_correction import drop_self_corrected
 from pharmai.policy import is_complaint
+from pharmai.policy._pleasantry import is_pleasantry
 from pharmai.policy._sign_in_gate import about_sign_in_only, wants_records_without_sign_in
 from pharmai.policy.complaints import is_service_complaint, names_health
 from pharmai.policy.declines_person import declines_a_person
@@ -459,6 +460,13 @@ def _rule_intent(p: Parsed) -> str:
     return "unknown"
 
 
+# Requests a greeting may open ("hi, i want to check my prescriptions"): the request is answered.
+_REQUESTS = frozenset(
+    {
+        "prescriptions", "refill_status", "refill_request", "availability", "info", "equivalents", "interaction",
+        "list", "price", "compare", "handoff", "hours", "delivery", "other_rx", "identity",
+    }
+)  # fmt: skip
 # What the rest of a message with thanks may read as and still be only thanks ("you were great, thanks").
 _NOT_A_QUESTION = ("thanks", "greeting", "unknown")
 
@@ -539,6 +547,11 @@ def parse(
             p.intent, p.intents = question.intent, list(question.intents)
     if p.intent == "price" and _price_is_dose(p):
         p.intent = next(iter(p.intents), "advice")
+    if not p.meds and is_pleasantry(text):
+        p.intent = "greeting"  # "hi there whats up", «היי מה נשמע»: small talk alone, never "up" looked up
+    elif p.intent == "greeting" and (asked_too := next((i for i in _read_intents(p) if i in _REQUESTS), None)):
+        # "hey i want to check my scripts": a greeting never hides the request the model also read in it.
+        p.intent = asked_too
     if p.intent in ("refill_status", "refill_request") and not p.rx_filter:
         # "refill my Coumadin prescription": the word names what is refilled; only "does it need a
         # prescription?" (a prescription filter) asks the label's prescription fact.
@@ -548,6 +561,11 @@ def parse(
         p.intents.remove(p.intent)
     p.intents.insert(0, p.intent)
     return p
+
+
+def _read_intents(p: Parsed) -> list[str]:
+    """Every intent read in the message: the chosen ones, then the model's own (which a cue may have outvoted)."""
+    return [*p.intents, *(p.reading.intents if p.reading is not None else ())]
 
 
 def _price_is_dose(p: Parsed) -> bool:

@@ -12,6 +12,7 @@ never read here.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
@@ -33,6 +34,17 @@ _BACK = c.cues(
     "חוזר", "חוזרת", "חוזרים", "יחזור", "תחזור", "יחזרו", "יגיע", "יגיעו", "תגיע", "מגיע", "מגיעה", "עוד", "שוב",
     "יהיה", "יהיו", "תהיה", "במלאי", "למלאי", "משלוח", "אספקה",
 )  # fmt: skip
+# "what about tomorrow?", «יהיה מחר?», "and next week?": the product's stock to come (only a restock date says it).
+_FUTURE = c.cues(
+    "tomorrow", "tmrw", "tmr", "next week", "tonight", "this evening", "later today", "the day after tomorrow",
+    "over the weekend", "this weekend",
+    "מחר", "מחרתיים", "בשבוע הבא", "הערב", "בערב", "אחר הצהריים", "אחרי הצהריים", "בסופש", "בסוף השבוע",
+)  # fmt: skip
+# "I'll come get it tomorrow", «אקפוץ מחר»: the person's own coming, which asks nothing about the stock.
+_PERSON_COMING = re.compile(
+    r"\b(?:i ?ll|i will|we ?ll|we will|im|i am|were|we are|gonna|going to)\b"
+    r"|(?:^|\s)(?:אני|אנחנו|אקפוצ|אגיע|אעבור|אבוא|אאסופ|אקח|נגיע|נקפוצ|נעבור|נבוא|נאסופ)(?=\s|$)"
+)
 _RESTOCK = c.cues(
     "restock", "restocked", "restocking", "restock date", "back in stock", "eta", "חידוש מלאי", "חידוש המלאי",
     "יתחדש", "יחודש",
@@ -44,13 +56,19 @@ _FILLERS = frozenset(
         "restocked restocking arrive arrives arriving delivery shipment supply idea soon eta date expected "
         "expect you we they going gonna roughly long how next week any know by coming come comes in "
         "מתי זה זו הוא היא חוזר חוזרת יחזור תחזור יחזרו יגיע יגיעו תגיע מגיע מגיעה עוד שוב יהיה יהיו תהיה "
-        "למלאי במלאי מלאי חידוש יתחדש יחודש משלוח אספקה צפוי צפויה בערך כמה זמן עד לכם אצלכם אתם יודעים ידוע"
+        "למלאי במלאי מלאי חידוש יתחדש יחודש משלוח אספקה צפוי צפויה בערך כמה זמן עד לכם אצלכם אתם יודעים ידוע "
+        "what about and will have tomorrow tmrw tmr tonight evening this later today weekend day after the "
+        "מה עם לגבי ו מחר מחרתיים בשבוע הבא הערב בערב אחר אחרי הצהריים בסופש בסוף השבוע"
     ).split()
 )
 _ANSWERS_AFTER = ("availability", "equivalents", "info", "medication", "compare", "price")
 # Each product of the thread is answered, a few at most.
 _MAX_PRODUCTS = 3
 _TEXTS = {
+    "no_date_in_stock": {
+        "en": "A restock date is only on file once a product runs out, so I can't say when more will come in.",
+        "he": "מועד חידוש מלאי נרשם רק כשמוצר אוזל, ולכן אין לי מידע מתי תגיע כמות נוספת.",
+    },
     "back_on": {
         "en": "{name} is expected back in stock at {store} on {date}.",
         "he": "מועד חידוש המלאי הצפוי של {name} בסניף {store}: {date}.",
@@ -62,7 +80,8 @@ def asks_restock(norm: str) -> bool:
     """Whether a normalised message asks when a product is back ("when's it back?", "מתי יגיע עוד?")."""
     # "when is it supposed to arrive?", «מתי הוא אמור להגיע», «מתי הוא צפוי לחזור»: an arrival word is a "back".
     back = _BACK.search(norm) or _follow_words.ARRIVING.search(norm)
-    return bool(_RESTOCK.search(norm) or (_WHEN.search(norm) and back))
+    future = _FUTURE.search(norm) and not _PERSON_COMING.search(norm)
+    return bool(_RESTOCK.search(norm) or (_WHEN.search(norm) and back) or future)
 
 
 def _names_nothing(text: str) -> bool:
@@ -88,17 +107,21 @@ def answer(d: Dialogue) -> bool:
         return False
     store = p.store or d.state.last_store or d.turn.session.store_id or next(iter(c.STORES))
     lines = [_line(d, str(ref.ids[0]), ref.q, store) for ref in refs]
-    d.add("\n".join(line for line in lines if line))
+    d.add("\n".join(line for line, _ in lines if line))
+    if any(in_stock for _, in_stock in lines):
+        # "when are you getting more?" about a product on the shelf: its stock now, and why no date is given.
+        d.add(_TEXTS["no_date_in_stock"][d.lang])
     p.intent = "availability"
     d.state.last_store = p.store or d.state.last_store
     return True
 
 
-def _line(d: Dialogue, med_id: str, typed: str, store_id: str) -> str:
+def _line(d: Dialogue, med_id: str, typed: str, store_id: str) -> tuple[str, bool]:
+    """The product's restock line at the branch, and whether it is in stock there now."""
     result = d.call("inventory_check", store_id=store_id, med_id=med_id)
     matches = [m for m in result.envelope.get("matches") or [] if isinstance(m, dict)] if result.ok else []
     if len(matches) != 1:
-        return d.error_text(result, name_of(d, med_id, typed)) if not result.ok else ""
+        return (d.error_text(result, name_of(d, med_id, typed)) if not result.ok else ""), False
     match: dict[str, Any] = matches[0]
     name = str(match.get("display_name") or name_of(d, med_id, typed))
     learn(d, match.get("med_id"), name)
@@ -106,10 +129,10 @@ def _line(d: Dialogue, med_id: str, typed: str, store_id: str) -> str:
     qty = match.get("qty_on_hand") or 0
     if qty > 0:
         key = "low_stock" if match.get("low_stock") else "in_stock"
-        return say(d.lang, key, name=name, store=store, qty=qty)  # back already: its stock now
+        return say(d.lang, key, name=name, store=store, qty=qty), True  # back already: its stock now
     eta = match.get("restock_eta")
     if eta:
         text = _TEXTS["back_on"][d.lang].format(name=name, store=store, date=format_date(d.lang, eta))
     else:
         text = say(d.lang, "out_of_stock_no_eta", name=name, store=store)
-    return stock_elsewhere.with_line(d, text, match, store_id)
+    return stock_elsewhere.with_line(d, text, match, store_id), False
