@@ -12,14 +12,27 @@ from __future__ import annotations
 import re
 
 from pharmai.agent.engines.offline import _cues as c
+from pharmai.agent.engines.offline.identical_ask import asks_for_identical
 from pharmai.agent.engines.offline.thread_intent import EVERY_BRANCH
 from pharmai.text.normalize import normalize
 
 __all__ = ["LIKE_IT", "ask", "asks", "asks_rx_alone", "spans"]
 
-_STOCK = (c.AVAILABILITY, c.OUT_OF_STOCK, c.RESTOCK, c.HOW_MANY_UNITS, c.AVAILABILITY_WEAK, c.HAS, EVERY_BRANCH)
+# "you guys low on tylenol?", «הטיילנול אוזל לכם?»: a stock question in words of running short.
+_RUNNING_LOW = c.cues(
+    "low on", "running low", "run low", "short on", "running out", "almost out", "nearly out", "any left",
+    "אוזל", "אוזלת", "אוזלים", "כמעט נגמר", "כמעט נגמרה", "נשאר מעט", "מלאי נמוך", "המלאי נמוך",
+)  # fmt: skip
+_STOCK = (
+    c.AVAILABILITY, c.OUT_OF_STOCK, c.RESTOCK, c.HOW_MANY_UNITS, c.AVAILABILITY_WEAK, c.HAS, EVERY_BRANCH, _RUNNING_LOW,
+)  # fmt: skip
 #: A part that asks for a product like the one named ("יש משהו דומה", "anything similar?").
 LIKE_IT = (c.EQUIVALENT, c.GENERIC, c.CHEAPER)
+# "anything like it?", «משהו כמוהו?»: a product like the one in play.
+_LIKE_THAT = c.cues(
+    "anything like it", "something like it", "anything like that", "something like that", "anything like this",
+    "משהו כמוהו", "משהו כמוה", "משהו כמו זה", "משהו בדומה",
+)  # fmt: skip
 _SPLIT = re.compile(c.CLAUSES.pattern + r"|\s+(?=(?:וגמ|וגם)\s)")
 
 
@@ -47,6 +60,8 @@ def ask(norm: str, count: int) -> tuple[str | None, set[str]]:
         return "compare", set()
     if any(p.search(norm) for p in LIKE_IT):
         return "equivalents", set()
+    if count == 0 and (asks_for_identical(norm) or _LIKE_THAT.search(norm)):
+        return "equivalents", set()  # «ויש משהו שווה ערך?», "got anything identical?": a product like the one in play
     if c.PRICE.search(norm):
         return "price", set()
     if facets and not (facets == {"dosage"} and c.HOW_MANY_UNITS.search(norm)):

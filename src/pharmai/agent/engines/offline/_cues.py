@@ -708,6 +708,8 @@ STOP = set(
         "יצרן יצרנים חברות אליו אליה או קיים קיימת קיימים "
         # Resigned openers after a complaint ("whatever, any at least now?", "טוב יש עכשיו?"): never a name.
         "anyway anyways least alright טוב אוקי בסדר אחלה לפחות ובכל מקרה "
+        # "is Augmentin the same? otherwise any generic?", «ואם לא»: a condition between two questions, never a name.
+        "otherwise if unless ואם אם "
         # Calling for help, said after an urgent-care reply ("ok will call them. so acamol?"): never a name.
         "call calling called already way ill gonna אתקשר נתקשר מתקשר מתקשרת מתקשרים התקשרתי התקשרנו כבר בדרכ אנחנו "
         # A branch asked about ("any stores in Netanya?", "יש סניפים בחיפה?"): never a name.

@@ -12,6 +12,7 @@ from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline import (
     _policy,
     either,
+    equivalents_branches,
     flows_care,
     interaction_report,
     quantity,
@@ -452,6 +453,10 @@ def equivalents(d: Dialogue, med_id: str | None = None, store: str | None = None
         if not refs:
             return
         med_id, typed = refs[0].ids[0], refs[0].q
+    every = equivalents_branches.stores_asked(d, store or d.store)
+    if every:  # "any generic anywhere?": looked up at each branch, and the answer says where
+        equivalents_branches.answer(d, med_id, typed, every, name_of=name_of, store_name=_store_name, learn=learn)
+        return
     result = d.call("inventory_find_equivalent", med_id=med_id, store_id=store or d.store)
     if result.error_code == "NO_EQUIVALENTS_FOUND":
         # The name as the customer wrote it when no tool answer named the product yet (never the id).

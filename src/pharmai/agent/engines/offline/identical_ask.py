@@ -11,7 +11,7 @@ from __future__ import annotations
 from pharmai.agent.engines.offline import _cues as c
 from pharmai.agent.engines.offline.nlu import Parsed
 
-__all__ = ["asks_identical"]
+__all__ = ["asks_for_identical", "asks_identical"]
 
 # "any", "something", «יש», «משהו»: the words that make "identical" / «אותו דבר» a request for a product,
 # never a remark ("it's the same thing", «זה אותו דבר»).
@@ -36,3 +36,9 @@ def asks_identical(p: Parsed) -> bool:
     if c.EQUIVALENT.search(p.norm):
         return True  # "an alternative?", «יש תחליף?»
     return bool(c.IDENTICAL_ONE.search(p.norm) and _ASKS_FOR_ONE.search(p.norm))
+
+
+def asks_for_identical(norm: str) -> bool:
+    """Whether a normalised part asks for a product identical to one in play ("anything identical?", «יש משהו
+    שווה ערך?»), never a remark about two products ("it's the same thing", «זה אותו דבר»)."""
+    return bool(c.IDENTICAL_ONE.search(norm) and _ASKS_FOR_ONE.search(norm))

@@ -39,9 +39,17 @@ Run = Callable[[Dialogue, str, list[MedRef] | None], None]
 
 _ALL_STORES = ["s1", "s2"]
 _CATALOG = ("availability", "info", "compare", "equivalents", "price", "medication", "interaction")
+# "and augmentin", "the nurofen forte": a part this short, of no request words, is a name alone.
+_NAME_ALONE = 3
 _SENTENCE_END = re.compile(r"[?!.;\n]")
 # "is it…", "do you have them…", «יש אותו…», «הוא במלאי…»: a part that points back to the product talked about.
 _POINTS_BACK = re.compile(r"\b(?:it|its|that one|this one|them|they)\b|(?:^|\s)(?:אותו|אותה|אותמ|הוא|היא|זה)(?=\s|$)")
+
+
+# "Acamol instead", "switch to Acamol", «אקמול במקום»: the product named is taken in place of the one before;
+# "instead of Acamol", «במקום אקמול» name the product to replace (its alternatives), never this.
+_SWAP = re.compile(r"\binstead\b|\bswitch(?:ing)? (?:me )?to\b|\bswap\b|(?:^|\s)ו?ב?מקומ(?=\s|$)")
+_INSTEAD_OF = re.compile(r"\binstead of\b|\brather than\b|(?:^|\s)ו?במקומ\s+\S")
 
 
 @dataclass
@@ -71,6 +79,28 @@ def _parts(p: Parsed) -> list[_Part]:
     return parts
 
 
+def _merged(parts: list[_Part]) -> list[_Part]:
+    """ "and augmentin, same thing?": a part of a name alone is one question with the part that asks about it."""
+    kept: list[_Part] = []
+    for part in parts:
+        before = kept[-1] if kept else None
+        alone = before is not None and len(before.norm.split()) <= _NAME_ALONE and not _asks_same(before.norm)
+        if (
+            before is not None
+            and alone
+            and before.refs
+            and before.intent is None
+            and not before.stores
+            and not part.refs
+        ):
+            norm = f"{before.norm} {part.norm}"
+            intent, facets = _intent(norm, len(before.refs))
+            kept[-1] = _Part(norm, before.refs, part.stores, intent, facets)
+            continue
+        kept.append(part)
+    return kept
+
+
 def answer(d: Dialogue, run: Run, after: Callable[[Dialogue], None] | None = None) -> bool:
     """Answer each part of a message of several catalog questions on its own (see the module docstring).
 
@@ -89,24 +119,43 @@ def answer(d: Dialogue, run: Run, after: Callable[[Dialogue], None] | None = Non
         return False
     if verdict.red_flags or verdict.is_advice or verdict.symptom or d.turn.resolution is not None:
         return False  # urgent care, a referral: their own flows (which still check the products together)
-    parts = _parts(p)
+    parts = _merged(_parts(p))
     if len(parts) < 2:
         return False
-    if thread and (parts[0].refs or not _POINTS_BACK.search(parts[0].norm)):
+    # «ויש משהו שווה ערך? אוגמנטין זה אותו דבר?» after Moxypen: asking for one like it points back to it too.
+    back = _POINTS_BACK.search(parts[0].norm) or parts[0].intent == "equivalents"
+    # «אוגמנטין זה אותו דבר? ואם לא, יש תחליף?» after Moxypen: the first part compares its one product with it.
+    if thread and parts[0].refs and _same_as_before(parts[0], thread):
+        back = True
+    elif thread and parts[0].refs:
+        back = False
+    if thread and not back:
         return False  # the thread's product only stands for a first part that points back to it ("it")
     last: list[MedRef] = [MedRef(ids=list(r.ids), q=r.q) for r in thread]
     # "got advil? what about lipitor in jlm": a first part of no request words of its own asks the message's.
     intent: str | None = "availability" if p.intent == "availability" else None
     if sum(1 for part in parts if part.refs) + len(thread) < 2:
         return False  # one part names the products, the others only ask about them: one request, as before
+    compared: list[MedRef] = []
+    replaced: list[MedRef] = []
     for part in parts:
+        if not part.refs and compared and (part.intent is None or _asks_same(part.norm)):
+            # "can I have Acamol instead, is it the same?", "…? if not,": the comparison just made (said once).
+            part.intent, part.refs = "compare", list(compared)
+            continue
         if not part.refs and len(last) != 1:
             return False  # "acamol vs tylenol, same thing?": "it" could be either product
+        if not part.refs and replaced and part.intent == "equivalents":
+            # "is Augmentin the same? if not, anything equivalent?": like the product Augmentin would replace.
+            part.refs = list(replaced)
+        replaced = []
         if _same_as_before(part, last):
             # "…when is it coming and is augmentin the same thing": Augmentin compared with the product before.
             part.intent, part.refs = "compare", [*last, *part.refs]
+            replaced = list(last)
         part.refs = part.refs or list(last)  # "and when is it back": the product of the part before
         last = part.refs[-1:] if part.intent == "compare" else part.refs
+        compared = list(part.refs) if part.intent == "compare" else []
         if part.intent is None:
             # "…, and Optalgin in Jerusalem": a product and a branch ask the stock; else the part before's request.
             part.intent = "availability" if part.stores else intent
@@ -127,8 +176,13 @@ def answer(d: Dialogue, run: Run, after: Callable[[Dialogue], None] | None = Non
     spans = _spans(p.text)
     first = next((i for i, part in enumerate(parts) if part.stores), len(parts))
     here = d.store_before or d.turn.session.store_id or _ALL_STORES[0]
+    asked: set[tuple[str, tuple[str, ...]]] = set()
     try:
         for index, part in enumerate(parts):
+            key = (str(part.intent), tuple(str(r.ids[0]) for r in part.refs))
+            if part.intent == "compare" and key in asked:
+                continue  # the same comparison again ("…, is it the same thing?"): said once
+            asked.add(key)
             apart = first < len(parts) and _SENTENCE_END.search(p.text[spans[index][1] : spans[first][0]])
             if index < first and apart and p.store and not part.stores:
                 part.stores = [here]
@@ -147,7 +201,13 @@ def _same_as_before(part: _Part, before: list[MedRef]) -> bool:
     """The part asks whether its one product is the same as the one product of the part before."""
     if len(part.refs) != 1 or len(before) != 1 or part.refs[0].ids == before[0].ids:
         return False
-    return bool(c.SAME_THING.search(part.norm) or c.COMPARE.search(c.COMPARE_TIMES.sub(" ", part.norm)))
+    if _SWAP.search(part.norm) and not _INSTEAD_OF.search(part.norm):
+        return True  # "can I get Acamol instead?", «אפשר אקמול במקום?»: one product for the other, so the same?
+    return _asks_same(part.norm)
+
+
+def _asks_same(norm: str) -> bool:
+    return bool(c.SAME_THING.search(norm) or c.COMPARE.search(c.COMPARE_TIMES.sub(" ", norm)))
 
 
 def _run_part(d: Dialogue, part: _Part, run: Run, stocked: set[tuple[str, str]]) -> None:
@@ -162,6 +222,12 @@ def _run_part(d: Dialogue, part: _Part, run: Run, stocked: set[tuple[str, str]])
     p.store, p.stores = (part.stores[0], part.stores) if part.stores else (p.store, [])
     p.facets, p.intent = part.facets, str(part.intent)
     if part.intent == "compare":
+        if stocked:
+            # "low on Tylenol? can I get Acamol instead, same thing?": the product offered instead is one to buy
+            # too, so its stock is said beside the first one's (at the same branches), then the comparison.
+            kept = (p.store, p.stores)
+            _stock_of_others(d, part, run, stocked)
+            (p.store, p.stores), p.intent = kept, "compare"
         run(d, "compare", part.refs)
     elif part.intent == "price":
         # "…, and how much is Optalgin?": no price on file for the product this part asks about (not every one).
@@ -169,6 +235,18 @@ def _run_part(d: Dialogue, part: _Part, run: Run, stocked: set[tuple[str, str]])
     else:
         for ref in part.refs:
             run(d, str(part.intent), [ref])
+
+
+def _stock_of_others(d: Dialogue, part: _Part, run: Run, stocked: set[tuple[str, str]]) -> None:
+    """The stock of the products of a comparison that no stock part asked about yet, where stock was asked."""
+    stores = list(dict.fromkeys(store for _, store in stocked))
+    for ref in part.refs:
+        if any(str(ref.ids[0]) == med_id for med_id, _ in stocked):
+            continue
+        stocked.update((str(ref.ids[0]), s) for s in stores)
+        p = d.parsed
+        p.store, p.stores, p.intent = stores[0], stores if len(stores) >= 2 else [], "availability"
+        run(d, "availability", [ref])
 
 
 def _interaction(d: Dialogue) -> None:
