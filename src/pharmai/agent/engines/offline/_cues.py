@@ -362,7 +362,11 @@ OTHER_EN = re.compile(
     r"|\b(?!(?:prescription|script|rx)\s+for\s+(?:it|them|these|those)\b)"
     rf"{RX_NOUN}\s+(?:of|for|belonging to)\s+(?:my\s+|another\s+|other\s+|a\s+|the\s+)?(?:wife|husband|partner|"
     r"son|daughter|child|kid|mother|mom|mum|father|dad|parent|brother|sister|friend|neighbou?r|someone|somebody|"
-    r"patient|person|user|customer|him|her|them)\b",
+    r"patient|person|user|customer|him|her|them)\b"
+    # "list the prescriptions of amir haddad": a first and a last name after "of" / "belonging to".
+    rf"|\b{RX_NOUN}\s+(?:of|belonging to)\s+"
+    r"(?!(?:my|me|mine|myself|it|its|them|these|those|this|that|the|a|an|your|yours|our|ours|all|each)\b)"
+    r"[a-z]{2,}\s+[a-z]{2,}\b",
     re.IGNORECASE,
 )
 # "מרשם בשביל זה" ("a prescription for it"): the product talked about, not a person.
@@ -372,6 +376,10 @@ OTHER_HE = re.compile(
     + r"(?:מרשמ|מרשמימ|תרופות|חידושימ)\s+(?:של\s+(?!י(?:\s|$))\S+|שלו|שלה|שלהמ|שלהנ|(?:עבור|בשביל)\s+"
     + _FOR_IT
     + r"\S+)(?=\s|$)"
+    # «איזה מרשמים יש לדוד כהן», «המרשמים שיש ליוסי», «אילו תרופות יש לו»: what someone other than "me" (לי)
+    # or "you" (לכ, לכמ) has on file.
+    + r"|(?:^|\s)ה?(?:מרשמ|מרשמימ|תרופות|חידושימ)\s+(?:ש)?(?:יש|קיימימ|רשומימ)\s+"
+    + r"ל(?!י(?:\s|$)|כ(?:\s|$)|כמ(?:\s|$)|נו(?:\s|$))\S+"
 )
 # One thing already talked about ("until when is it valid?", "עד מתי הוא בתוקף?", "המרשם" but not "המרשמים").
 IT = re.compile(

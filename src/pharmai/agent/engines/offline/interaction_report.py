@@ -155,6 +155,10 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False, warnings_onl
         d.say("interaction_unknown")
         return
     pairs = [p for p in result.envelope.get("pairs") or [] if isinstance(p, dict)]
+    # "and what about Optalgin?" after Coumadin with Acamol: the pairs of the products already in play were
+    # stated by the last reply; this one states the product just named (even when nothing is recorded for it).
+    stated = [p for p in pairs if _stated_before(d, p, set(med_ids))]
+    pairs = [p for p in pairs if p not in stated]
     fresh = [p for p in pairs if p.get("level") not in _LEVELS or _pair_key(p) not in said]
     if quiet or warnings_only:
         fresh = [p for p in fresh if p.get("level") == "avoid" or (warnings_only and p.get("level") in _LEVELS)]
@@ -170,7 +174,7 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False, warnings_onl
             lines.append(_policy.avoid_warning(d.lang, [a, b]))
         names = join_names(d.lang, [a, b])
         lines.append(say(d.lang, "interaction_caution", names=names, message=pair.get("message") or ""))
-    level = result.envelope.get("interaction_level")
+    level = result.envelope.get("interaction_level") if not stated else None
     if any(p.get("level") in _LEVELS for p in fresh) or (not pairs and level in _LEVELS):
         ask = say(d.lang, "interaction_ask")
         if not any(ask in part for part in d.parts):
@@ -179,9 +183,8 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False, warnings_onl
         return
     else:
         _drop_covered_none(d, set(med_ids[:_MAX]))
-        names = join_names(d.lang, [shown(d, m, typed[m]) for m in med_ids])
-        lines.append(say(d.lang, "interaction_none", names=names))
-        if d.turn.verdict.is_advice or c.TAKING.search(d.parsed.norm) or _JUDGEMENT.search(d.parsed.norm):
+        lines.append(_none_line(d, med_ids, typed, bool(stated)))
+        if _personal(d):
             _refer_last(d, lines)  # nothing recorded is not "safe for you"
             return
     block = "\n".join(lines)
@@ -191,6 +194,44 @@ def report(d: Dialogue, refs: list[MedRef], *, quiet: bool = False, warnings_onl
         d.parts.insert(0, block)
         return
     d.add(block)
+
+
+def _none_line(d: Dialogue, med_ids: list[str], typed: dict[str, str], follow_up: bool) -> str:
+    """ "No interactions between X and Y are recorded"; after a follow-up naming a product, that product's."""
+    named = [m for m in med_ids if m in {str(group[0]) for group in d.parsed.meds if group}]
+    if follow_up and named:
+        others = [shown(d, m, typed[m]) for m in med_ids if m not in named]
+        subject = join_names(d.lang, [shown(d, m, typed[m]) for m in named])
+        return _NONE_WITH[d.lang].format(names=subject, others=join_names(d.lang, others))
+    return say(d.lang, "interaction_none", names=join_names(d.lang, [shown(d, m, typed[m]) for m in med_ids]))
+
+
+_NONE_WITH = {
+    "en": "No interactions of {names} with {others} are recorded in our database.",
+    "he": "במאגר שלנו לא רשומה אינטראקציה של {names} עם {others}.",
+}
+
+
+def _personal(d: Dialogue) -> bool:
+    """Whether the check answers whether someone may take them together: asked now, or in the question before.
+
+    "and Acamol?" right after "I take Zoloft, can I also take Tramadex?" is that same judgement: "nothing
+    recorded" alone would read as a yes.
+    """
+    if d.turn.verdict.is_advice or c.TAKING.search(d.parsed.norm) or _JUDGEMENT.search(d.parsed.norm):
+        return True
+    return bool(d.parsed.meds) and any(
+        say(d.lang, key) in d.last_reply for key in ("interaction_none_ask", "interaction_ask")
+    )
+
+
+def _stated_before(d: Dialogue, pair: dict[str, Any], med_ids: set[str]) -> bool:
+    """A noted pair of products in play before this message, whose note the last reply already gave."""
+    named = {str(group[0]) for group in d.parsed.meds if group}
+    if pair.get("level") == "avoid" or not named or not (med_ids - named) or _pair_key(pair) & named:
+        return False  # a "do not take together" is said again whenever its products are in play
+    message = str(pair.get("message") or "")
+    return bool(message) and message in d.last_reply
 
 
 def _refer_last(d: Dialogue, lines: list[str]) -> None:
