@@ -43,6 +43,21 @@ _OPENINGS = {
     "howmuchdoes": "how much does",
 }
 _LONGEST_FIRST = sorted(_OPENINGS, key=len, reverse=True)
+#: A branch glued to the end of a name ("קלריטיןבדיזנגוף", "zyrtecinjerusalem"), keyed by its glued form.
+_BRANCHES = {
+    "בדיזנגוף": "בדיזנגוף",
+    "בדיזינגוף": "בדיזינגוף",
+    "בתלאביב": "בתל אביב",
+    "בירושלים": "בירושלים",
+    "בירושליים": "בירושליים",
+    "ביפו": "ביפו",
+    "indizengoff": "in dizengoff",
+    "atdizengoff": "at dizengoff",
+    "intelaviv": "in tel aviv",
+    "injerusalem": "in jerusalem",
+    "atjerusalem": "at jerusalem",
+}
+_BRANCHES_LONGEST_FIRST = sorted(_BRANCHES, key=len, reverse=True)
 # Words split off an opening like a name ("ישסניף בחיפה?" asks about a branch, never a medication "ישסניף").
 _WORDS = frozenset(("סניף", "סניפים", "branch", "branches", "store", "stores"))
 # A Hebrew conjunction or question letter may stand before the opening ("וישלכם…").
@@ -95,6 +110,18 @@ def _split_word(core: str, mentions: Mentions) -> str | None:
             rest = core[len(lead) + len(glued) :]
             if rest.casefold() in _WORDS or _whole_name(rest, mentions):
                 return f"{core[: len(lead)]}{_OPENINGS[glued]} {core[len(lead) + len(glued) :]}"
+            if (named := _name_at_branch(rest, mentions)) is not None:
+                return f"{core[: len(lead)]}{_OPENINGS[glued]} {named}"  # "ישלכםקלריטיןבדיזנגוף"
+    return _name_at_branch(core, mentions)
+
+
+def _name_at_branch(word: str, mentions: Mentions) -> str | None:
+    """ "קלריטיןבדיזנגוף" → "קלריטין בדיזנגוף": a whole name with a branch glued to its end, else ``None``."""
+    folded = word.casefold()
+    for glued in _BRANCHES_LONGEST_FIRST:
+        name = word[: len(word) - len(glued)]
+        if folded.endswith(glued) and len(name) >= _MIN_NAME and _whole_name(name, mentions):
+            return f"{name} {_BRANCHES[glued]}"
     return None
 
 

@@ -547,6 +547,8 @@ def parse(
             p.intent, p.intents = question.intent, list(question.intents)
     if p.intent == "price" and _price_is_dose(p):
         p.intent = next(iter(p.intents), "advice")
+    if len(p.meds) == 1 and p.intent in _SAME_AS_READS and _SAME_AS.search(p.norm):
+        p.intent = "equivalents"  # "whats the same as moxypen", «מה זהה למוקסיפן»: what is like the one named
     if not p.meds and is_pleasantry(text):
         p.intent = "greeting"  # "hi there whats up", «היי מה נשמע»: small talk alone, never "up" looked up
     elif p.intent == "greeting" and (asked_too := next((i for i in _read_intents(p) if i in _REQUESTS), None)):
@@ -561,6 +563,16 @@ def parse(
         p.intents.remove(p.intent)
     p.intents.insert(0, p.intent)
     return p
+
+
+# "what's the same as X", "something identical to X", «מה זהה ל-X», «משהו שזהה ל-X»: with one product named, a
+# question for products like it (two named and "the same" compares them).
+_SAME_AS = re.compile(
+    r"\b(?:whats|what is|what s|anything|something|which|any|other|another)\b.{0,30}?"
+    r"\b(?:the same as|same as|identical to|identical with|equivalent to|exactly like)\b"
+    r"|(?:^|\s)(?:מה|משהו|איזה|איזו|יש)\s+(?:\S+\s+){0,3}?ש?(?:זהה|זהים|זהות|שווה ערכ)\s+ל"
+)
+_SAME_AS_READS = frozenset({"info", "medication", "unknown", "availability"})
 
 
 def _read_intents(p: Parsed) -> list[str]:
