@@ -12,7 +12,6 @@ never read here.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pharmai.agent.engines.offline import _cues as c
@@ -40,11 +39,6 @@ _FUTURE = c.cues(
     "over the weekend", "this weekend",
     "מחר", "מחרתיים", "בשבוע הבא", "הערב", "בערב", "אחר הצהריים", "אחרי הצהריים", "בסופש", "בסוף השבוע",
 )  # fmt: skip
-# "I'll come get it tomorrow", «אקפוץ מחר»: the person's own coming, which asks nothing about the stock.
-_PERSON_COMING = re.compile(
-    r"\b(?:i ?ll|i will|we ?ll|we will|im|i am|were|we are|gonna|going to)\b"
-    r"|(?:^|\s)(?:אני|אנחנו|אקפוצ|אגיע|אעבור|אבוא|אאסופ|אקח|נגיע|נקפוצ|נעבור|נבוא|נאסופ)(?=\s|$)"
-)
 _RESTOCK = c.cues(
     "restock", "restocked", "restocking", "restock date", "back in stock", "eta", "חידוש מלאי", "חידוש המלאי",
     "יתחדש", "יחודש",
@@ -80,7 +74,8 @@ def asks_restock(norm: str) -> bool:
     """Whether a normalised message asks when a product is back ("when's it back?", "מתי יגיע עוד?")."""
     # "when is it supposed to arrive?", «מתי הוא אמור להגיע», «מתי הוא צפוי לחזור»: an arrival word is a "back".
     back = _BACK.search(norm) or _follow_words.ARRIVING.search(norm)
-    future = _FUTURE.search(norm) and not _PERSON_COMING.search(norm)
+    # "I'll come get it tomorrow", «אקפוץ מחר»: the person's own coming (a close), nothing asked of the stock.
+    future = _FUTURE.search(norm) and not c.PICKUP.search(norm)
     return bool(_RESTOCK.search(norm) or (_WHEN.search(norm) and back) or future)
 
 
